@@ -1,0 +1,282 @@
+// soko: the native command-line front end of the core.
+//
+//   soko info FILE
+//   soko solve FILE N [--method M] [--time SECONDS] [--memory GB] [--out FILE]
+//   soko verify FILE N SOLUTION          (LURD text, or a file holding it)
+//   soko methods
+//   soko FILE N [maxGb] [method] [timeoutSec] [outFile]   (hbox's positional form)
+//
+// Exit codes are listed in kUsage; scripts/bench relies on them.
+#include <sys/resource.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../format.h"
+#include "../solver.h"
+#include "../verify.h"
+
+namespace {
+
+using namespace soko;
+
+enum Exit {
+  kSolved = 0,
+  kUsageError = 1,
+  kBadInput = 2,
+  kTimedOut = 3,
+  kOutOfMemory = 4,
+  kUnsolvable = 5,
+  kDeclined = 6,
+  kNotSolved = 7,  // verify: the solution does not solve the level
+  kInternal = 8,
+};
+
+const char* kUsage =
+    "usage:\n"
+    "  soko info FILE\n"
+    "  soko solve FILE N [--method M] [--time SECONDS] [--memory GB] [--out FILE]\n"
+    "  soko verify FILE N SOLUTION   (LURD text, or a file holding it)\n"
+    "  soko methods\n"
+    "  soko FILE N [maxGb] [method] [timeoutSec] [outFile]   (hbox's form; method is a number)\n"
+    "N counts the boards in FILE from 1. Defaults: --method default, --time 60, --memory 1.\n"
+    "exit codes: 0 solved/valid, 1 usage, 2 bad input, 3 time limit, 4 memory limit,\n"
+    "            5 proven unsolvable, 6 declined, 7 solution does not solve, 8 internal error\n";
+
+std::optional<std::string> readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+struct Loaded {
+  Collection collection;
+  bool ok = false;
+};
+
+Loaded load(const std::string& path) {
+  Loaded l;
+  std::optional<std::string> text = readFile(path);
+  if (!text) {
+    std::cerr << "soko: cannot read " << path << "\n";
+    return l;
+  }
+  l.collection = parseCollection(*text);
+  l.ok = true;
+  return l;
+}
+
+// The level numbered n, or nothing (and a message on stderr).
+std::optional<Level> pickLevel(const std::string& path, const std::string& number) {
+  Loaded l = load(path);
+  if (!l.ok) return std::nullopt;
+  char* end = nullptr;
+  long n = std::strtol(number.c_str(), &end, 10);
+  if (number.empty() || *end || n < 1) {
+    std::cerr << "soko: level number must be a positive whole number, not '" << number << "'\n";
+    return std::nullopt;
+  }
+  for (const Level& level : l.collection.levels)
+    if (level.number == n) return level;
+  for (const ParseError& e : l.collection.errors)
+    if (e.levelNumber == n) {
+      std::cerr << "soko: " << path << ": " << e.describe() << "\n";
+      return std::nullopt;
+    }
+  std::cerr << "soko: " << path << " has no level " << n << "\n";
+  return std::nullopt;
+}
+
+int info(const std::string& path) {
+  Loaded l = load(path);
+  if (!l.ok) return kBadInput;
+  // Levels and errors in file order.
+  size_t e = 0;
+  auto printErrorsBefore = [&](int number) {
+    for (; e < l.collection.errors.size() && (number == 0 || l.collection.errors[e].levelNumber < number); ++e)
+      std::cout << "error: " << l.collection.errors[e].describe() << "\n";
+  };
+  for (const Level& level : l.collection.levels) {
+    printErrorsBefore(level.number);
+    std::cout << level.number << "\t" << (level.title.empty() ? "(untitled)" : level.title) << "\t"
+              << level.width << "x" << level.height << "\t" << level.boxCount() << " boxes";
+    if (!level.solutions.empty()) std::cout << "\t" << level.solutions.size() << " solution(s)";
+    std::cout << "\n";
+  }
+  printErrorsBefore(0);
+  std::cout << l.collection.levels.size() << " levels, " << l.collection.errors.size() << " errors\n";
+  return l.collection.errors.empty() ? kSolved : kBadInput;
+}
+
+long peakRssBytes() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss * 1024L;
+}
+
+int solve(const Level& level, const SolverOptions& options, const std::string& outPath) {
+  Solver solver(level, options);
+  SolveStatus status = solver.solve();
+  SolverProgress p = solver.progress();
+  std::ostream& out = std::cout;
+  out << "status: " << statusName(status) << "\n";
+  out << "message: " << solver.message() << "\n";
+  out << "method: " << options.method << "\n";
+  if (status == SolveStatus::Solved) {
+    out << "moves: " << solver.solutionMoves() << "\n";
+    out << "pushes: " << solver.solutionPushes() << "\n";
+  }
+  out << "nodes: " << p.search.nodes << "\n";
+  out << "stored: " << p.search.stored << "\n";
+  out << "seconds: " << p.seconds << "\n";
+  out << "nodes-per-second: " << static_cast<long>(p.nodesPerSecond) << "\n";
+  out << "peak-memory-bytes: " << p.peakMemoryBytes << "\n";
+  out << "peak-rss-bytes: " << peakRssBytes() << "\n";
+  if (p.search.stored > 0)
+    out << "bytes-per-position: " << static_cast<double>(p.peakMemoryBytes) / p.search.stored << "\n";
+  if (status == SolveStatus::Solved) {
+    out << "solution: " << solver.solution() << "\n";
+    if (!outPath.empty()) {
+      std::ofstream f(outPath);
+      f << solver.solution() << "\n";
+      if (!f) {
+        std::cerr << "soko: cannot write " << outPath << "\n";
+        return kBadInput;
+      }
+    }
+  }
+  switch (status) {
+    case SolveStatus::Solved: return kSolved;
+    case SolveStatus::TimedOut: return kTimedOut;
+    case SolveStatus::OutOfMemory: return kOutOfMemory;
+    case SolveStatus::Unsolvable: return kUnsolvable;
+    case SolveStatus::Declined: return kDeclined;
+    default: return kInternal;
+  }
+}
+
+std::optional<double> number(const std::string& s) {
+  char* end = nullptr;
+  double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || *end) return std::nullopt;
+  return v;
+}
+
+bool methodKnown(const std::string& m) {
+  if (m == "default") return true;
+  for (const StrategyInfo& i : solverMethods())
+    if (i.name == m) return true;
+  return false;
+}
+
+int solveCommand(const std::vector<std::string>& args) {
+  if (args.size() < 2) return std::cerr << kUsage, kUsageError;
+  SolverOptions options;
+  std::string outPath;
+  for (size_t i = 2; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    bool last = i + 1 >= args.size();
+    if ((a == "--method" || a == "--time" || a == "--memory" || a == "--out") && last) {
+      std::cerr << "soko: " << a << " needs a value\n";
+      return kUsageError;
+    }
+    if (a == "--method") {
+      options.method = args[++i];
+    } else if (a == "--time") {
+      auto v = number(args[++i]);
+      if (!v || *v < 0) return std::cerr << "soko: --time takes seconds, not '" << args[i] << "'\n", kUsageError;
+      options.timeLimitSeconds = *v;
+    } else if (a == "--memory") {
+      auto v = number(args[++i]);
+      if (!v || *v <= 0) return std::cerr << "soko: --memory takes gigabytes, not '" << args[i] << "'\n", kUsageError;
+      options.memoryBudgetBytes = static_cast<uint64_t>(*v * (1ull << 30));
+    } else if (a == "--out") {
+      outPath = args[++i];
+    } else {
+      std::cerr << "soko: unknown option '" << a << "'\n" << kUsage;
+      return kUsageError;
+    }
+  }
+  if (!methodKnown(options.method)) {
+    std::cerr << "soko: unknown method '" << options.method << "' (see soko methods)\n";
+    return kUsageError;
+  }
+  std::optional<Level> level = pickLevel(args[0], args[1]);
+  if (!level) return kBadInput;
+  return solve(*level, options, outPath);
+}
+
+// hbox's form: FILE N [maxGb] [method] [timeoutSec] [outFile].
+int positionalCommand(const std::vector<std::string>& args) {
+  SolverOptions options;
+  options.method = "hbox";
+  options.timeLimitSeconds = 660;  // hbox's default
+  std::string outPath;
+  if (args.size() > 2) {
+    auto gb = number(args[2]);
+    if (!gb || *gb <= 0) return std::cerr << "soko: maxGb must be a positive number\n", kUsageError;
+    options.memoryBudgetBytes = static_cast<uint64_t>(*gb * (1ull << 30));
+  }
+  if (args.size() > 3) {
+    auto m = number(args[3]);
+    if (!m || *m != static_cast<int>(*m)) return std::cerr << "soko: method must be a whole number\n", kUsageError;
+    options.method = "hbox" + std::to_string(static_cast<int>(*m));
+  }
+  if (args.size() > 4) {
+    auto t = number(args[4]);
+    if (!t || *t <= 0) return std::cerr << "soko: timeoutSec must be a positive number\n", kUsageError;
+    options.timeLimitSeconds = *t;
+  }
+  if (args.size() > 5) outPath = args[5];
+  if (args.size() > 6) return std::cerr << kUsage, kUsageError;
+  if (!methodKnown(options.method)) {
+    std::cerr << "soko: method " << options.method << " is not available (see soko methods)\n";
+    return kUsageError;
+  }
+  std::optional<Level> level = pickLevel(args[0], args[1]);
+  if (!level) return kBadInput;
+  return solve(*level, options, outPath);
+}
+
+int verifyCommand(const std::vector<std::string>& args) {
+  if (args.size() != 3) return std::cerr << kUsage, kUsageError;
+  std::optional<Level> level = pickLevel(args[0], args[1]);
+  if (!level) return kBadInput;
+  std::string text = readFile(args[2]).value_or(args[2]);
+  VerifyResult r = verify(*level, text);
+  std::cout << r.describe() << "\n";
+  return r.solved ? kSolved : kNotSolved;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    std::cout << kUsage;
+    return args.empty() ? kUsageError : kSolved;
+  }
+  std::string command = args[0];
+  std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (command == "info") {
+    if (rest.size() != 1) return std::cerr << kUsage, kUsageError;
+    return info(rest[0]);
+  }
+  if (command == "solve") return solveCommand(rest);
+  if (command == "verify") return verifyCommand(rest);
+  if (command == "methods") {
+    for (const StrategyInfo& i : solverMethods()) std::cout << i.name << "\t" << i.description << "\n";
+    return kSolved;
+  }
+  if (args.size() >= 2 && number(args[1])) return positionalCommand(args);
+  std::cerr << "soko: unknown command '" << command << "'\n" << kUsage;
+  return kUsageError;
+}

@@ -1,0 +1,82 @@
+#include "node_store.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace soko {
+
+NodeStore::NodeStore(int boxCount, uint64_t budgetBytes)
+    : boxCount_(boxCount), stride_(static_cast<size_t>(boxCount) + 1), budget_(budgetBytes) {}
+
+uint64_t NodeStore::memoryBytes() const {
+  return capacity_ * (stride_ * sizeof(Square) + 2 * sizeof(uint32_t) + sizeof(uint64_t)) +
+         slots_.size() * sizeof(uint32_t);
+}
+
+double NodeStore::bytesPerPosition() const {
+  return size() == 0 ? 0.0 : static_cast<double>(memoryBytes()) / size();
+}
+
+bool NodeStore::same(uint32_t i, const Square* boxes, Square player) const {
+  const Square* d = this->boxes(i);
+  return d[boxCount_] == player && std::memcmp(d, boxes, boxCount_ * sizeof(Square)) == 0;
+}
+
+bool NodeStore::grow() {
+  size_t newCapacity = capacity_ == 0 ? 1024 : capacity_ + capacity_ / 2;
+  size_t newSlots = slots_.size();
+  while (newSlots < newCapacity * 2) newSlots = newSlots == 0 ? 2048 : newSlots * 2;  // load <= 1/2
+  uint64_t bytes = newCapacity * (stride_ * sizeof(Square) + 2 * sizeof(uint32_t) + sizeof(uint64_t)) +
+                   newSlots * sizeof(uint32_t);
+  // While vectors are copied, old and new arrays live together.
+  if (bytes + memoryBytes() > budget_) return false;
+  data_.reserve(newCapacity * stride_);
+  parent_.reserve(newCapacity);
+  move_.reserve(newCapacity);
+  keys_.reserve(newCapacity);
+  capacity_ = newCapacity;
+  if (newSlots != slots_.size()) {
+    slots_.assign(newSlots, 0);
+    const size_t mask = newSlots - 1;
+    for (uint32_t i = 0; i < size(); ++i) {
+      size_t at = keys_[i] & mask;
+      while (slots_[at]) at = (at + 1) & mask;
+      slots_[at] = i + 1;
+    }
+  }
+  return true;
+}
+
+uint32_t NodeStore::find(const Square* boxes, Square player, uint64_t key) const {
+  if (slots_.empty()) return kNone;
+  const size_t mask = slots_.size() - 1;
+  for (size_t at = key & mask; slots_[at]; at = (at + 1) & mask) {
+    uint32_t i = slots_[at] - 1;
+    if (keys_[i] == key && same(i, boxes, player)) return i;
+  }
+  return kNone;
+}
+
+NodeStore::Insert NodeStore::insert(const Square* boxes, Square player, uint64_t key, uint32_t parent,
+                                    uint32_t move) {
+  if (size() >= capacity_ && !grow()) {
+    uint32_t existing = find(boxes, player, key);
+    return existing == kNone ? Insert{kNone, false, true} : Insert{existing, false, false};
+  }
+  const size_t mask = slots_.size() - 1;
+  size_t at = key & mask;
+  for (; slots_[at]; at = (at + 1) & mask) {
+    uint32_t i = slots_[at] - 1;
+    if (keys_[i] == key && same(i, boxes, player)) return {i, false, false};
+  }
+  uint32_t index = size();
+  slots_[at] = index + 1;
+  data_.insert(data_.end(), boxes, boxes + boxCount_);
+  data_.push_back(player);
+  parent_.push_back(parent);
+  move_.push_back(move);
+  keys_.push_back(key);
+  return {index, true, false};
+}
+
+}  // namespace soko

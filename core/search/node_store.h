@@ -1,0 +1,54 @@
+// Every position a search has seen: box squares (sorted) and the normalised
+// player square, packed in one array, with the parent's index and the move
+// that led here, found again through an open-addressing table of Zobrist keys.
+//
+// Bytes per position: 2*(boxes+1) data + 4 parent + 4 move + 8 key + about 6
+// of table. The store never grows past its byte budget: insert() reports
+// `full` instead, so the search can stop cleanly.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "../board.h"
+
+namespace soko {
+
+class NodeStore {
+ public:
+  static constexpr uint32_t kNone = 0xFFFFFFFF;
+
+  NodeStore(int boxCount, uint64_t budgetBytes);
+
+  struct Insert {
+    uint32_t index = kNone;
+    bool inserted = false;  // new position
+    bool full = false;      // not stored: the budget would be passed
+  };
+  Insert insert(const Square* boxes, Square player, uint64_t key, uint32_t parent, uint32_t move);
+  uint32_t find(const Square* boxes, Square player, uint64_t key) const;  // kNone if absent
+
+  const Square* boxes(uint32_t i) const { return &data_[static_cast<size_t>(i) * stride_]; }
+  Square player(uint32_t i) const { return data_[static_cast<size_t>(i) * stride_ + boxCount_]; }
+  uint32_t parent(uint32_t i) const { return parent_[i]; }
+  uint32_t move(uint32_t i) const { return move_[i]; }
+  uint64_t key(uint32_t i) const { return keys_[i]; }
+  uint32_t size() const { return static_cast<uint32_t>(parent_.size()); }
+  uint64_t memoryBytes() const;
+  double bytesPerPosition() const;
+
+ private:
+  bool same(uint32_t i, const Square* boxes, Square player) const;
+  bool grow();  // false when the budget forbids it
+
+  int boxCount_;
+  size_t stride_;
+  uint64_t budget_;
+  std::vector<Square> data_;
+  std::vector<uint32_t> parent_, move_;
+  std::vector<uint64_t> keys_;
+  std::vector<uint32_t> slots_;  // node index + 1, 0 = empty; size is a power of two
+  size_t capacity_ = 0;          // positions the arrays hold without reallocating
+};
+
+}  // namespace soko
