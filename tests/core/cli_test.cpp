@@ -1,0 +1,116 @@
+// The CLI's exit codes and outputs, run as a separate process like a user would.
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+  int code;
+  std::string out;
+};
+
+Run run(const std::string& args) {
+  fs::path outFile = fs::temp_directory_path() / "soko_cli_test_out.txt";
+  std::string command = std::string(SOKO_CLI) + " " + args + " > " + outFile.string() + " 2>&1";
+  int status = std::system(command.c_str());
+  std::ifstream in(outFile);
+  std::stringstream s;
+  s << in.rdbuf();
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, s.str()};
+}
+
+fs::path write(const std::string& name, const std::string& text) {
+  fs::path p = fs::temp_directory_path() / name;
+  std::ofstream(p) << text;
+  return p;
+}
+
+const char* kCollection =
+    "Easy\n"
+    "#####\n#@$.#\n#####\n"
+    "\n"
+    "Stuck\n"
+    "#####\n#@ $#\n#.  #\n#####\n"
+    "\n"
+    "Broken\n"
+    "#####\n#@$x#\n#####\n"
+    "\n"
+    "Big\n"
+    "    #####\n"
+    "    #   #\n"
+    "    #$  #\n"
+    "  ###  $##\n"
+    "  #  $ $ #\n"
+    "### # ## #   ######\n"
+    "#   # ## #####  ..#\n"
+    "# $  $          ..#\n"
+    "##### ### #@##  ..#\n"
+    "    #     #########\n"
+    "    #######\n";
+
+}  // namespace
+
+TEST_CASE("soko info lists levels and errors") {
+  fs::path f = write("soko_cli_info.sok", kCollection);
+  Run r = run("info " + f.string());
+  CHECK(r.code == 2);  // the file has an error
+  CHECK(r.out.find("1\tEasy\t5x3\t1 boxes") != std::string::npos);
+  CHECK(r.out.find("error: level 3 (Broken), line 14, column 4: unknown character 'x'") != std::string::npos);
+  CHECK(r.out.find("3 levels, 1 errors") != std::string::npos);
+
+  fs::path good = write("soko_cli_good.sok", "#####\n#@$.#\n#####\n");
+  CHECK(run("info " + good.string()).code == 0);
+  CHECK(run("info /no/such/file.sok").code == 2);
+}
+
+TEST_CASE("soko solve: exit codes for solved, unsolvable, time, memory and bad input") {
+  fs::path f = write("soko_cli_solve.sok", kCollection);
+  fs::path out = fs::temp_directory_path() / "soko_cli_solution.txt";
+  Run solved = run("solve " + f.string() + " 1 --method bfs --out " + out.string());
+  CHECK(solved.code == 0);
+  CHECK(solved.out.find("status: solved") != std::string::npos);
+  CHECK(solved.out.find("solution: R") != std::string::npos);
+  CHECK(solved.out.find("pushes: 1") != std::string::npos);
+  CHECK(solved.out.find("peak-memory-bytes: ") != std::string::npos);
+  std::ifstream saved(out);
+  std::string line;
+  std::getline(saved, line);
+  CHECK(line == "R");
+
+  CHECK(run("solve " + f.string() + " 2 --method bfs").code == 5);
+  CHECK(run("solve " + f.string() + " 3").code == 2);
+  CHECK(run("solve " + f.string() + " 4 --method bfs --time 0.2").code == 3);
+  CHECK(run("solve " + f.string() + " 4 --method bfs --memory 0.00005").code == 4);
+  CHECK(run("solve " + f.string() + " 9").code == 2);
+  CHECK(run("solve " + f.string() + " 1 --method nonsense").code == 1);
+  CHECK(run("solve " + f.string() + " 1 --time").code == 1);
+  CHECK(run("solve " + f.string() + " x").code == 2);
+}
+
+TEST_CASE("soko verify: text or file, solved or not") {
+  fs::path f = write("soko_cli_verify.sok", kCollection);
+  Run ok = run("verify " + f.string() + " 1 R");
+  CHECK(ok.code == 0);
+  CHECK(ok.out.find("solves the level: 1 moves, 1 pushes") != std::string::npos);
+  fs::path sol = write("soko_cli_verify.txt", "r\n");
+  CHECK(run("verify " + f.string() + " 1 " + sol.string()).code == 0);
+  Run bad = run("verify " + f.string() + " 1 L");
+  CHECK(bad.code == 7);
+  CHECK(bad.out.find("step 1") != std::string::npos);
+}
+
+TEST_CASE("soko with no or wrong arguments prints usage") {
+  CHECK(run("").code == 1);
+  CHECK(run("frobnicate").code == 1);
+  CHECK(run("--help").code == 0);
+  CHECK(run("methods").out.find("bfs") != std::string::npos);
+}

@@ -1,0 +1,134 @@
+#include <catch2/catch.hpp>
+
+#include "format.h"
+#include "search/dead_squares.h"
+#include "solver.h"
+#include "verify.h"
+
+using namespace soko;
+
+namespace {
+
+Level one(const std::string& text) {
+  Collection c = parseCollection(text);
+  REQUIRE(c.errors.empty());
+  REQUIRE(c.levels.size() == 1);
+  return c.levels[0];
+}
+
+SolverOptions bfs(double seconds = 30, uint64_t bytes = 256ull << 20) {
+  SolverOptions o;
+  o.method = "bfs";
+  o.timeLimitSeconds = seconds;
+  o.memoryBudgetBytes = bytes;
+  return o;
+}
+
+// XSokoban 1: far too big for breadth-first search in a blink.
+const char* kHard =
+    "    #####\n"
+    "    #   #\n"
+    "    #$  #\n"
+    "  ###  $##\n"
+    "  #  $ $ #\n"
+    "### # ## #   ######\n"
+    "#   # ## #####  ..#\n"
+    "# $  $          ..#\n"
+    "##### ### #@##  ..#\n"
+    "    #     #########\n"
+    "    #######\n";
+
+}  // namespace
+
+TEST_CASE("dead squares: corners and goal-less walls are dead") {
+  //   ######
+  //   #xxxx#   x: dead. Only the goal and the square left of it,
+  //   #x$.x#   from where a push right reaches the goal, are alive.
+  //   #xxxx#
+  //   ######
+  Level l = one("######\n#    #\n# $. #\n#@   #\n######\n");
+  Board b(l);
+  std::vector<uint8_t> dead = pushDeadSquares(b);
+  auto at = [&](int x, int y) { return dead[b.squareOf(l.index(x, y))]; };
+  CHECK(at(1, 1));
+  CHECK(at(4, 1));
+  CHECK(at(2, 1));
+  CHECK(at(1, 3));
+  CHECK(at(4, 3));
+  CHECK_FALSE(at(3, 2));
+  CHECK_FALSE(at(2, 2));
+  CHECK(at(1, 2));  // against the left wall, which has no goal
+  CHECK(at(2, 3));  // on the bottom wall
+}
+
+TEST_CASE("bfs finds the fewest pushes and the solution verifies") {
+  struct Case {
+    const char* board;
+    int pushes;
+  };
+  const Case cases[] = {
+      {"#####\n#@$.#\n#####\n", 1},
+      {"######\n#@$ .#\n######\n", 2},
+      // The box must go down, then right: the player walks around in between.
+      {"######\n#    #\n#@$  #\n#    #\n#  . #\n######\n", 3},
+      {"####\n#@*#\n####\n", 0},
+  };
+  for (const Case& c : cases) {
+    Level level = one(c.board);
+    Solver solver(level, bfs());
+    REQUIRE(solver.solve() == SolveStatus::Solved);
+    CHECK(solver.solutionPushes() == c.pushes);
+    CHECK(verify(level, solver.solution()).solved);
+  }
+}
+
+TEST_CASE("bfs proves a level with a box in a corner unsolvable") {
+  Level level = one("#####\n#@ $#\n#.  #\n#####\n");
+  Solver solver(level, bfs());
+  CHECK(solver.solve() == SolveStatus::Unsolvable);
+  CHECK(solver.message().find("no solution") != std::string::npos);
+}
+
+TEST_CASE("the memory budget stops the search cleanly") {
+  Solver solver(one(kHard), bfs(30, 64 * 1024));
+  CHECK(solver.solve() == SolveStatus::OutOfMemory);
+  CHECK(solver.progress().peakMemoryBytes <= 64 * 1024);
+  CHECK(solver.solution().empty());
+}
+
+TEST_CASE("the time limit stops the search and slices return in between") {
+  Solver solver(one(kHard), bfs(0.3));
+  CHECK(solver.step(20) == SolveStatus::Running);
+  CHECK(solver.progress().search.nodes > 0);
+  CHECK(solver.solve() == SolveStatus::TimedOut);
+  CHECK(solver.progress().seconds >= 0.29);
+}
+
+TEST_CASE("cancel ends a running search") {
+  Solver solver(one(kHard), bfs());
+  REQUIRE(solver.step(5) == SolveStatus::Running);
+  solver.cancel();
+  CHECK(solver.status() == SolveStatus::Cancelled);
+  CHECK(solver.step(5) == SolveStatus::Cancelled);
+}
+
+TEST_CASE("an unknown method is declined with its name") {
+  SolverOptions o;
+  o.method = "no-such-thing";
+  Solver solver(one("#####\n#@$.#\n#####\n"), o);
+  CHECK(solver.status() == SolveStatus::Declined);
+  CHECK(solver.message().find("no-such-thing") != std::string::npos);
+}
+
+TEST_CASE("every listed method solves a tiny level") {
+  for (const StrategyInfo& info : solverMethods()) {
+    SolverOptions o;
+    o.method = info.name;
+    o.timeLimitSeconds = 10;
+    Level level = one("#######\n#@$ . #\n# $ . #\n#######\n");
+    Solver solver(level, o);
+    INFO(info.name);
+    REQUIRE(solver.solve() == SolveStatus::Solved);
+    CHECK(verify(level, solver.solution()).solved);
+  }
+}
