@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -136,12 +137,13 @@ int solve(const Level& level, const SolverOptions& options, const std::string& o
   }
   out << "nodes: " << p.search.nodes << "\n";
   out << "stored: " << p.search.stored << "\n";
-  out << "seconds: " << p.seconds << "\n";
+  out << "seconds: " << std::fixed << std::setprecision(4) << p.seconds << std::defaultfloat << "\n";
   out << "nodes-per-second: " << static_cast<long>(p.nodesPerSecond) << "\n";
   out << "peak-memory-bytes: " << p.peakMemoryBytes << "\n";
   out << "peak-rss-bytes: " << peakRssBytes() << "\n";
   if (p.search.stored > 0)
-    out << "bytes-per-position: " << static_cast<double>(p.peakMemoryBytes) / p.search.stored << "\n";
+    out << "bytes-per-position: " << std::fixed << std::setprecision(1)
+        << static_cast<double>(p.peakMemoryBytes) / p.search.stored << std::defaultfloat << "\n";
   if (status == SolveStatus::Solved) {
     out << "solution: " << solver.solution() << "\n";
     if (!outPath.empty()) {
