@@ -1,6 +1,7 @@
 #include "registry.h"
 
 #include "bfs.h"
+#include "hbox.h"
 
 namespace soko {
 
@@ -8,6 +9,33 @@ const std::vector<StrategyEntry>& strategyRegistry() {
   static const std::vector<StrategyEntry> entries = {
       {{"bfs", "breadth-first over pushes, forward: fewest pushes, slow on large levels"},
        [](const Level& level, const SolverOptions& o) { return makeBfsStrategy(level, o.memoryBudgetBytes); }},
+      // hbox: the seed's reverse multi-heuristic search; "hbox" is its default, method 1.
+      {{"hbox", "hbox method 1: reverse search, six heuristics, Hungarian estimate, inertia"},
+       [](const Level& level, const SolverOptions& o) { return makeHboxStrategy(level, o, 1); }},
+      {{"hbox0", "hbox: push-reducing updates, inertia"},
+       [](const Level& level, const SolverOptions& o) { return makeHboxStrategy(level, o, 0); }},
+      {{"hbox1", "hbox: move-reducing updates, inertia (hbox's default)"},
+       [](const Level& level, const SolverOptions& o) { return makeHboxStrategy(level, o, 1); }},
+      {{"hbox2", "hbox: no Hungarian estimate, plain boxes-on-goals count"},
+       [](const Level& level, const SolverOptions& o) { return makeHboxStrategy(level, o, 2); }},
+      {{"hbox3", "hbox: method 1 without inertia"},
+       [](const Level& level, const SolverOptions& o) { return makeHboxStrategy(level, o, 3); }},
+      {{"hbox4", "hbox: method 0 without inertia, pri5, pri6 (like hbox4)"},
+       [](const Level& level, const SolverOptions& o) { return makeHboxStrategy(level, o, 4); }},
+      {{"hbox5", "hbox: method 0 without inertia and pri6 (like hbox5)"},
+       [](const Level& level, const SolverOptions& o) { return makeHboxStrategy(level, o, 5); }},
+      {{"hbox10", "hbox baseline of method 0: pri1 and pri6 only"},
+       [](const Level& level, const SolverOptions& o) { return makeHboxStrategy(level, o, 10); }},
+      {{"hbox11", "hbox baseline of method 1: pri1 and pri6 only"},
+       [](const Level& level, const SolverOptions& o) { return makeHboxStrategy(level, o, 11); }},
+      {{"hbox12", "hbox baseline of method 2: pri1 only"},
+       [](const Level& level, const SolverOptions& o) { return makeHboxStrategy(level, o, 12); }},
+      {{"hbox13", "hbox baseline of method 3: pri1 and pri6 only"},
+       [](const Level& level, const SolverOptions& o) { return makeHboxStrategy(level, o, 13); }},
+      {{"hbox14", "hbox baseline of method 4: pri1 only"},
+       [](const Level& level, const SolverOptions& o) { return makeHboxStrategy(level, o, 14); }},
+      {{"hbox15", "hbox baseline of method 5: pri1 only (same as 14)"},
+       [](const Level& level, const SolverOptions& o) { return makeHboxStrategy(level, o, 15); }},
   };
   return entries;
 }

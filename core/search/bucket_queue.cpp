@@ -1,0 +1,75 @@
+#include "bucket_queue.h"
+
+#include <algorithm>
+
+namespace soko {
+
+BucketQueue::BucketQueue(int primaryLevels, int secondaryLevels)
+    : primaryLevels_(primaryLevels), secondaryLevels_(secondaryLevels) {
+  size_t n = static_cast<size_t>(primaryLevels) * secondaryLevels;
+  buckets_.resize(n);
+  words_.assign((n + 63) / 64, 0);
+  summary_.assign((words_.size() + 63) / 64, 0);
+  fixedBytes_ = n * sizeof(Bucket) + (words_.size() + summary_.size()) * sizeof(uint64_t);
+}
+
+void BucketQueue::push(int primary, int secondary, uint32_t id) {
+  primary = std::clamp(primary, 0, primaryLevels_ - 1);
+  secondary = std::clamp(secondary, 0, secondaryLevels_ - 1);
+  size_t b = static_cast<size_t>(primary) * secondaryLevels_ + secondary;
+  Bucket& bucket = buckets_[b];
+  size_t before = bucket.items.capacity();
+  bucket.items.push_back(id);
+  itemBytes_ += (bucket.items.capacity() - before) * sizeof(uint32_t);
+  words_[b >> 6] |= 1ull << (b & 63);
+  summary_[b >> 12] |= 1ull << ((b >> 6) & 63);
+  ++count_;
+}
+
+bool BucketQueue::pop(uint32_t& id, int& primary, int& secondary) {
+  if (count_ == 0) return false;
+  size_t w = 0;
+  for (size_t s = 0;; ++s) {
+    if (summary_[s]) {
+      w = s * 64 + __builtin_ctzll(summary_[s]);
+      break;
+    }
+  }
+  size_t b = w * 64 + __builtin_ctzll(words_[w]);
+  Bucket& bucket = buckets_[b];
+  id = bucket.items[bucket.head++];
+  --count_;
+  primary = static_cast<int>(b / secondaryLevels_);
+  secondary = static_cast<int>(b % secondaryLevels_);
+  if (bucket.head == bucket.items.size()) {
+    // Emptied: big buckets give their memory back, small ones keep it.
+    size_t before = bucket.items.capacity();
+    if (before > 4096) {
+      std::vector<uint32_t>().swap(bucket.items);
+    } else {
+      bucket.items.clear();
+    }
+    itemBytes_ -= (before - bucket.items.capacity()) * sizeof(uint32_t);
+    bucket.head = 0;
+    words_[w] &= ~(1ull << (b & 63));
+    if (!words_[w]) summary_[w >> 6] &= ~(1ull << (w & 63));
+  } else if (bucket.head >= 65536 && bucket.head * 2 >= bucket.items.size()) {
+    // Long-lived buckets drop their consumed front now and then.
+    bucket.items.erase(bucket.items.begin(), bucket.items.begin() + bucket.head);
+    bucket.head = 0;
+  }
+  return true;
+}
+
+void BucketQueue::release() {
+  for (Bucket& b : buckets_) {
+    std::vector<uint32_t>().swap(b.items);
+    b.head = 0;
+  }
+  std::fill(words_.begin(), words_.end(), 0);
+  std::fill(summary_.begin(), summary_.end(), 0);
+  count_ = 0;
+  itemBytes_ = 0;
+}
+
+}  // namespace soko

@@ -1,0 +1,43 @@
+// A priority queue of node ids for small integer keys: a primary measure
+// (0..primaryLevels-1) and a secondary tie-breaker (0..secondaryLevels-1),
+// first in first out among equal keys. One FIFO per key pair and a two-level
+// bitmap of non-empty buckets make push O(1) and pop a few word scans.
+//
+// Removal by key is lazy: the owner marks a node as taken and skips such ids
+// (and ids whose key has since changed) when it pops them.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace soko {
+
+class BucketQueue {
+ public:
+  BucketQueue(int primaryLevels, int secondaryLevels);
+
+  int primaryLevels() const { return primaryLevels_; }
+  int secondaryLevels() const { return secondaryLevels_; }
+  // Keys beyond the ranges are clamped to the last level.
+  void push(int primary, int secondary, uint32_t id);
+  // The oldest id of the smallest key; false when empty.
+  bool pop(uint32_t& id, int& primary, int& secondary);
+  bool empty() const { return count_ == 0; }
+  uint64_t size() const { return count_; }
+  void release();  // empties the queue and frees its memory
+  uint64_t memoryBytes() const { return fixedBytes_ + itemBytes_; }
+
+ private:
+  struct Bucket {
+    std::vector<uint32_t> items;
+    uint32_t head = 0;
+  };
+  int primaryLevels_, secondaryLevels_;
+  std::vector<Bucket> buckets_;  // [primary * secondaryLevels + secondary]
+  std::vector<uint64_t> words_;  // bit b set: bucket b non-empty
+  std::vector<uint64_t> summary_;  // bit w set: words_[w] != 0
+  uint64_t count_ = 0;
+  uint64_t fixedBytes_ = 0, itemBytes_ = 0;  // bytes
+};
+
+}  // namespace soko

@@ -1,0 +1,105 @@
+#include "hungarian.h"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+
+namespace soko {
+
+void Hungarian::resize(int n) {
+  n_ = n;
+  rows_.assign(n, nullptr);
+  u_.assign(n + 1, 0);
+  v_.assign(n + 1, 0);
+  rowOfCol_.assign(n + 1, 0);
+  colOfRow_.assign(n, -1);
+  minv_.assign(n + 1, 0);
+  way_.assign(n + 1, 0);
+  used_.assign(n + 1, 0);
+  total_ = 0;
+}
+
+// One Dijkstra-like phase over reduced costs c[i][j] - u[i] - v[j] >= 0:
+// grows alternating trees from `row` until a free column is found, then flips
+// the path. Keeps the potentials feasible and every matched pair tight.
+void Hungarian::augment(int row) {
+  constexpr int32_t kBig = std::numeric_limits<int32_t>::max() / 2;
+  const int n = n_;
+  rowOfCol_[0] = row + 1;
+  int j0 = 0;
+  std::fill(minv_.begin(), minv_.end(), kBig);
+  std::fill(used_.begin(), used_.end(), 0);
+  do {
+    used_[j0] = 1;
+    const int i0 = rowOfCol_[j0];
+    const int32_t* c = rows_[i0 - 1];
+    const int32_t ui0 = u_[i0];
+    int32_t delta = kBig;
+    int j1 = 0;
+    for (int j = 1; j <= n; ++j) {
+      if (used_[j]) continue;
+      int32_t cur = c[j - 1] - ui0 - v_[j];
+      if (cur < minv_[j]) minv_[j] = cur, way_[j] = j0;
+      if (minv_[j] < delta) delta = minv_[j], j1 = j;
+    }
+    for (int j = 0; j <= n; ++j) {
+      if (used_[j]) {
+        u_[rowOfCol_[j]] += delta;
+        v_[j] -= delta;
+      } else {
+        minv_[j] -= delta;
+      }
+    }
+    j0 = j1;
+  } while (rowOfCol_[j0] != 0);
+  do {
+    int j1 = way_[j0];
+    rowOfCol_[j0] = rowOfCol_[j1];
+    j0 = j1;
+  } while (j0);
+  for (int j = 1; j <= n; ++j)
+    if (rowOfCol_[j]) colOfRow_[rowOfCol_[j] - 1] = j - 1;
+}
+
+void Hungarian::recomputeTotal() {
+  total_ = 0;
+  for (int i = 0; i < n_; ++i) total_ += rows_[i][colOfRow_[i]];
+}
+
+int32_t Hungarian::solve(const int32_t* const* rows) {
+  std::copy(rows, rows + n_, rows_.begin());
+  std::fill(u_.begin(), u_.end(), 0);
+  std::fill(v_.begin(), v_.end(), 0);
+  std::fill(rowOfCol_.begin(), rowOfCol_.end(), 0);
+  for (int i = 0; i < n_; ++i) augment(i);
+  recomputeTotal();
+  return total_;
+}
+
+int32_t Hungarian::changeRow(int i, const int32_t* newRow) {
+  rows_[i] = newRow;
+  rowOfCol_[colOfRow_[i] + 1] = 0;
+  // The smallest u keeping row i's reduced costs non-negative: the duals stay
+  // feasible, the other matched pairs stay tight, so one phase restores optimality.
+  int32_t u = std::numeric_limits<int32_t>::max();
+  for (int j = 1; j <= n_; ++j) u = std::min(u, newRow[j - 1] - v_[j]);
+  u_[i + 1] = u;
+  augment(i);
+  recomputeTotal();
+  return total_;
+}
+
+int32_t bruteForceAssignment(const std::vector<std::vector<int32_t>>& cost) {
+  const int n = static_cast<int>(cost.size());
+  std::vector<int> perm(n);
+  std::iota(perm.begin(), perm.end(), 0);
+  int32_t best = std::numeric_limits<int32_t>::max();
+  do {
+    int32_t sum = 0;
+    for (int i = 0; i < n; ++i) sum += cost[i][perm[i]];
+    best = std::min(best, sum);
+  } while (std::next_permutation(perm.begin(), perm.end()));
+  return n == 0 ? 0 : best;
+}
+
+}  // namespace soko

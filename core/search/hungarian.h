@@ -1,0 +1,55 @@
+// Minimum-cost one-to-one assignment of rows (boxes) to columns (goals): the
+// Hungarian method in its shortest-augmenting-path form (Kuhn 1955, Munkres
+// 1957, with potentials as in Jonker-Volgenant), O(n^3) from scratch.
+//
+// The solver keeps its dual potentials, so when one row's costs change (one
+// box moved) the optimum is repaired with a single augmenting path in
+// O(n^2): `changeRow`. Costs are non-negative integers; `kInfinite` marks a
+// pair that can never be matched, and a total at or above it means no
+// perfect matching of finite cost exists.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace soko {
+
+class Hungarian {
+ public:
+  static constexpr int32_t kInfinite = 1 << 20;  // per pair; n * kInfinite must fit in int32
+
+  // Rows are read through `row(i)`: a pointer to n costs, row i's cost for
+  // every column. The pointers must stay valid while the solver is used.
+  explicit Hungarian(int n = 0) { resize(n); }
+  void resize(int n);
+  int size() const { return n_; }
+
+  // Solves from scratch; returns the minimum total cost.
+  int32_t solve(const int32_t* const* rows);
+  // Row i's costs are now `newRow`; repairs the optimum and returns the new total.
+  int32_t changeRow(int i, const int32_t* newRow);
+
+  int32_t total() const { return total_; }
+  int columnOf(int row) const { return colOfRow_[row]; }  // assigned column
+  const int32_t* rowCosts(int row) const { return rows_[row]; }
+
+ private:
+  void augment(int row);  // adds `row` to the matching (0-based)
+  void recomputeTotal();
+
+  int n_ = 0;
+  std::vector<const int32_t*> rows_;
+  // 1-based internally; index 0 is the virtual start of each augmenting path.
+  std::vector<int32_t> u_, v_;      // row and column potentials
+  std::vector<int> rowOfCol_;       // [col 1..n] -> row 1..n, 0 = free
+  std::vector<int> colOfRow_;       // [row 0..n-1] -> col 0..n-1
+  std::vector<int32_t> minv_;       // scratch
+  std::vector<int> way_;            // scratch
+  std::vector<uint8_t> used_;       // scratch
+  int32_t total_ = 0;
+};
+
+// The exact minimum by trying every permutation: for tests, n <= 9.
+int32_t bruteForceAssignment(const std::vector<std::vector<int32_t>>& cost);
+
+}  // namespace soko

@@ -1,0 +1,693 @@
+#include "hbox.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#include "../board.h"
+#include "../search/bucket_queue.h"
+#include "../search/hungarian.h"
+#include "../search/pull_distances.h"
+#include "../search/solution.h"
+#include "../search/zobrist.h"
+
+namespace soko {
+
+bool hboxMethod(int number, HboxMethod& m) {
+  const int base = number >= 10 ? number - 10 : number;
+  if (number < 0 || base < 0 || base > 5) return false;
+  m = HboxMethod{};
+  m.number = number;
+  m.hungarian = base != 2;
+  m.inertia = base <= 2;
+  m.moveUpdates = base == 1 || base == 2 || base == 3;
+  for (int k = 1; k <= 6; ++k) m.queue[k] = true;
+  if (base == 2 || base == 4) m.queue[5] = m.queue[6] = false;  // no pri5/pri6 without them
+  if (base == 5) m.queue[6] = false;
+  if (number >= 10)  // baseline: pri1, plus pri6 where the method has it
+    for (int k = 2; k <= 5; ++k) m.queue[k] = false;
+  return true;
+}
+
+namespace {
+
+constexpr int kMaxPriority = 60;       // pri1..pri6 are clamped to 0..60
+constexpr int kSecondaryLevels = 2048;  // pri0 is clamped to 0..2047
+constexpr uint32_t kNone = 0xFFFFFFFF;
+
+// Every position seen, in 64K-record chunks (no copying as it grows), found
+// again through an open-addressing table of record indices. A record is a
+// 17-byte header and the packed sorted box squares plus the normalised
+// puller square, one byte each when the board has at most 256 squares.
+class PositionStore {
+ public:
+  static constexpr int kChunkBits = 16;
+  static constexpr uint32_t kChunk = 1u << kChunkBits;
+  // Header layout.
+  static constexpr int kParent = 0, kMove = 4, kMoves = 8, kPulls = 12, kHunEst = 14, kFlags = 16, kHeader = 17;
+
+  PositionStore(int boxes, int squareBytes)
+      : boxes_(boxes), squareBytes_(squareBytes), packedBytes_((boxes + 1) * squareBytes),
+        recordBytes_(kHeader + packedBytes_) {}
+
+  uint32_t size() const { return size_; }
+  int packedBytes() const { return packedBytes_; }
+  uint8_t* record(uint32_t i) { return chunks_[i >> kChunkBits].get() + size_t(i & (kChunk - 1)) * recordBytes_; }
+  const uint8_t* record(uint32_t i) const {
+    return chunks_[i >> kChunkBits].get() + size_t(i & (kChunk - 1)) * recordBytes_;
+  }
+  uint64_t memoryBytes() const {
+    return uint64_t(chunks_.size()) * kChunk * recordBytes_ + slots_.size() * sizeof(uint32_t);
+  }
+  // Bytes the next insert may allocate at most.
+  uint64_t nextGrowthBytes() const {
+    uint64_t b = 0;
+    if (size_ == chunks_.size() * kChunk) b += uint64_t(kChunk) * recordBytes_;
+    if ((size_ + 1) * 2 > slots_.size()) b += std::max<uint64_t>(slots_.size() * 2, 1 << 16) * sizeof(uint32_t);
+    return b;
+  }
+
+  void pack(uint8_t* out, const Square* boxes, Square player) const {
+    if (squareBytes_ == 1) {
+      for (int i = 0; i < boxes_; ++i) out[i] = static_cast<uint8_t>(boxes[i]);
+      out[boxes_] = static_cast<uint8_t>(player);
+    } else {
+      std::memcpy(out, boxes, boxes_ * sizeof(Square));
+      std::memcpy(out + boxes_ * sizeof(Square), &player, sizeof(Square));
+    }
+  }
+  void unpack(const uint8_t* in, Square* boxes, Square& player) const {
+    if (squareBytes_ == 1) {
+      for (int i = 0; i < boxes_; ++i) boxes[i] = in[i];
+      player = in[boxes_];
+    } else {
+      std::memcpy(boxes, in, boxes_ * sizeof(Square));
+      std::memcpy(&player, in + boxes_ * sizeof(Square), sizeof(Square));
+    }
+  }
+
+  // The index of the packed position, or kNone.
+  uint32_t find(const uint8_t* packed, uint64_t key) const {
+    if (slots_.empty()) return kNone;
+    const size_t mask = slots_.size() - 1;
+    for (size_t at = mix(key) & mask; slots_[at]; at = (at + 1) & mask) {
+      uint32_t i = slots_[at] - 1;
+      if (std::memcmp(record(i) + kHeader, packed, packedBytes_) == 0) return i;
+    }
+    return kNone;
+  }
+  // Adds a position known to be absent; the caller checked nextGrowthBytes().
+  uint32_t add(const uint8_t* packed, uint64_t key, const Zobrist& z) {
+    if ((size_ + 1) * 2 > slots_.size()) rehash(std::max<size_t>(slots_.size() * 2, 1 << 16), z);
+    if (size_ == chunks_.size() * kChunk) chunks_.emplace_back(new uint8_t[size_t(kChunk) * recordBytes_]);
+    uint32_t i = size_++;
+    uint8_t* r = record(i);
+    std::memset(r, 0, kHeader);
+    std::memcpy(r + kHeader, packed, packedBytes_);
+    const size_t mask = slots_.size() - 1;
+    size_t at = mix(key) & mask;
+    while (slots_[at]) at = (at + 1) & mask;
+    slots_[at] = i + 1;
+    return i;
+  }
+
+ private:
+  static uint64_t mix(uint64_t key) { return key ^ (key >> 29); }
+  void rehash(size_t newSize, const Zobrist& z) {
+    std::vector<uint32_t>().swap(slots_);
+    slots_.assign(newSize, 0);
+    const size_t mask = newSize - 1;
+    std::vector<Square> boxes(boxes_);
+    for (uint32_t i = 0; i < size_; ++i) {
+      Square player;
+      unpack(record(i) + kHeader, boxes.data(), player);
+      size_t at = mix(z.boxes(boxes.data(), boxes_) ^ z.player(player)) & mask;
+      while (slots_[at]) at = (at + 1) & mask;
+      slots_[at] = i + 1;
+    }
+  }
+
+  int boxes_, squareBytes_, packedBytes_, recordBytes_;
+  std::vector<std::unique_ptr<uint8_t[]>> chunks_;
+  std::vector<uint32_t> slots_;  // record index + 1, 0 = empty; load <= 1/2
+  uint32_t size_ = 0;
+};
+
+template <typename T>
+T load(const uint8_t* p) {
+  T v;
+  std::memcpy(&v, p, sizeof(T));
+  return v;
+}
+template <typename T>
+void store(uint8_t* p, T v) {
+  std::memcpy(p, &v, sizeof(T));
+}
+
+// What the search knows about a position besides its boxes.
+struct Evaluation {
+  std::array<int, 7> pri{};  // pri[1..6]
+  int hunEst = 0;
+  Square normal = kNoSquare;  // smallest square of the puller's region
+  bool anyPull = false;       // some pull can be made from the puller's region
+  bool reachesStart = false;  // the real player start lies in the puller's region
+};
+
+class HboxStrategy : public Strategy {
+ public:
+  HboxStrategy(const Level& level, const SolverOptions& options, const HboxMethod& method)
+      : method_(method),
+        board_(level),
+        n_(board_.boxCount()),
+        targets_(board_.startBoxes()),
+        zobrist_(board_.squareCount()),
+        store_(n_, board_.squareCount() <= 256 ? 1 : 2),
+        budget_(options.memoryBudgetBytes) {
+    for (int k = 1; k <= 6; ++k)
+      if (method_.queue[k]) active_.push_back(k);
+  }
+
+  SolveStatus run(const Deadline& deadline) override {
+    if (!started_) {
+      started_ = true;
+      SolveStatus s = start();
+      if (s != SolveStatus::Running) return finished_ = s;
+    }
+    if (finished_ != SolveStatus::Running) return finished_;
+    for (;;) {
+      if ((nodes_ & 127) == 0) {
+        if (deadline.expired()) return SolveStatus::Running;
+        if (memoryBytes() + store_.nextGrowthBytes() + kMemoryMargin > budget_)
+          return finished_ = SolveStatus::OutOfMemory;
+      }
+      uint32_t id;
+      if (!popNext(id)) {
+        message_ = prunedHeuristically_
+                       ? "every position was searched (hbox's puller-deadlock guard prunes, so this is no proof)"
+                       : "every position reachable by pulls was searched";
+        return finished_ = SolveStatus::Unsolvable;
+      }
+      SolveStatus s = expand(id);
+      ++nodes_;
+      if (s != SolveStatus::Running) return finished_ = s;
+    }
+  }
+
+  std::string solution() const override {
+    if (solvedIndex_ == kNone) return "";
+    std::vector<PushStep> pushes;
+    for (uint32_t i = solvedIndex_;;) {
+      const uint8_t* r = store_.record(i);
+      uint32_t move = load<uint32_t>(r + PositionStore::kMove);
+      if (move == kNone) break;
+      Square from = static_cast<Square>(move >> 2);
+      Direction d = static_cast<Direction>(move & 3);
+      Square to = board_.neighbor(from, d);
+      pushes.push_back({board_.cellOf(to), opposite(d)});
+      i = load<uint32_t>(r + PositionStore::kParent);
+    }
+    return pushesToLurd(board_.level(), pushes).value_or("");
+  }
+
+  SearchStats stats() const override {
+    SearchStats s;
+    s.nodes = nodes_;
+    s.stored = store_.size();
+    s.memoryBytes = memoryBytes();
+    s.depth = depth_;
+    s.bestBound = bestHunEst_;
+    return s;
+  }
+
+  std::string message() const override { return message_; }
+
+ private:
+  static constexpr uint64_t kMemoryMargin = 32ull << 20;  // room for a queue bucket to grow
+
+  uint64_t memoryBytes() const {
+    uint64_t b = store_.memoryBytes() + fixedBytes_;
+    for (const BucketQueue& q : queues_) b += q.memoryBytes();
+    return b;
+  }
+
+  SolveStatus start() {
+    if (!board_.tooLarge().empty()) {
+      message_ = board_.tooLarge();
+      return SolveStatus::Declined;
+    }
+    if (board_.level().goalCount() != n_) {
+      message_ = "hbox needs as many goals as boxes";
+      return SolveStatus::Declined;
+    }
+    if (n_ == 0 || board_.level().solved()) {
+      solvedIndex_ = kNone;
+      trivial_ = true;
+      return SolveStatus::Solved;
+    }
+    const int squares = board_.squareCount();
+    pd_ = std::make_unique<PullDistances>(board_, targets_);
+    doorway_ = doorwaySquares(board_);
+    isTarget_.assign(squares, 0);
+    for (Square t : targets_) isTarget_[t] = 1;
+    occupied_.assign(squares, 0);
+    mark_.assign(squares, 0);
+    dist_.assign(squares, 0);
+    stack_.reserve(squares);
+    cur_.resize(n_);
+    child_.resize(n_);
+    sorted_.resize(n_);
+    rows_.resize(n_);
+    packed_.resize(store_.packedBytes());
+    hp_.resize(n_);
+    hc_.resize(n_);
+    for (int k = 0; k < 7; ++k) queues_.emplace_back(k == 0 || !method_.queue[k] ? 1 : kMaxPriority + 1,
+                                                     k == 0 || !method_.queue[k] ? 1 : kSecondaryLevels);
+    fixedBytes_ = uint64_t(squares) * (n_ * 4 + 16);
+
+    // The reverse search starts with the boxes on the goals.
+    const std::vector<Square>& goals = board_.goals();
+    cur_.assign(goals.begin(), goals.end());
+    std::sort(cur_.begin(), cur_.end());
+    for (Square g : cur_) {
+      if (pd_->dead(g)) {
+        message_ = "a goal no box can be pushed onto";
+        return SolveStatus::Unsolvable;
+      }
+      occupied_[g] = 1;
+    }
+    if (method_.hungarian) {
+      for (int i = 0; i < n_; ++i) rows_[i] = pd_->row(cur_[i]);
+      hunEst0_ = hp_.solve(rows_.data());
+      if (hunEst0_ >= Hungarian::kInfinite) {
+        message_ = "no one-to-one matching of goals to box starts";
+        return SolveStatus::Unsolvable;
+      }
+      bmx0_ = squaredDistances(hp_, cur_.data());
+      hc_ = hp_;
+    }
+    uint64_t boxKey = zobrist_.boxes(cur_.data(), n_);
+    int onTargets = 0;
+    for (Square b : cur_) onTargets += isTarget_[b];
+    // One start per player region around the boxes on goals.
+    std::vector<uint8_t> seen(squares, 0);
+    for (int s = 0; s < squares; ++s) {
+      if (occupied_[s] || seen[s]) continue;
+      Evaluation e;
+      evaluateRegion(static_cast<Square>(s), e);
+      for (int q = 0; q < squares; ++q)
+        if (mark_[q] == stamp_) seen[q] = 1;
+      if (!e.anyPull) continue;
+      evaluateRest(cur_.data(), onTargets, e);
+      uint32_t index;
+      if (!addNode(cur_.data(), boxKey, e, kNone, kNone, 0, 0, index)) return SolveStatus::OutOfMemory;
+    }
+    for (Square g : cur_) occupied_[g] = 0;
+    return SolveStatus::Running;
+  }
+
+  int squaredDistances(const Hungarian& h, const Square* boxes) const {
+    int sum = 0;
+    for (int i = 0; i < n_; ++i) {
+      int d = pd_->distance(boxes[i], h.columnOf(i));
+      sum += d * d;
+    }
+    return sum;
+  }
+
+  // Floods the puller's region from `from` (marks stay valid until the next
+  // flood), noting its smallest square and whether a pull can start there.
+  void evaluateRegion(Square from, Evaluation& e) {
+    if (++stamp_ == 0) {
+      std::fill(mark_.begin(), mark_.end(), 0);
+      stamp_ = 1;
+    }
+    Square smallest = from;
+    bool anyPull = false;
+    mark_[from] = stamp_;
+    stack_.clear();
+    stack_.push_back(from);
+    while (!stack_.empty()) {
+      Square s = stack_.back();
+      stack_.pop_back();
+      for (Direction d : kDirections) {
+        Square r = board_.neighbor(s, d);
+        if (r == kNoSquare || mark_[r] == stamp_) continue;
+        if (occupied_[r]) {
+          // A box next to the puller: pullable when the puller can step back.
+          if (!anyPull) {
+            Square back = board_.neighbor(s, opposite(d));
+            anyPull = back != kNoSquare && !occupied_[back];
+          }
+          continue;
+        }
+        mark_[r] = stamp_;
+        smallest = std::min(smallest, r);
+        stack_.push_back(r);
+      }
+    }
+    e.normal = smallest;
+    e.anyPull = anyPull;
+    e.reachesStart = mark_[board_.startPlayer()] == stamp_;
+  }
+
+  // A box on `s` that could be pulled one way if the puller got there:
+  // some side has two free squares in a row.
+  bool pullable(Square s) const {
+    for (Direction d : kDirections) {
+      Square a = board_.neighbor(s, d);
+      if (a == kNoSquare || occupied_[a]) continue;
+      Square b = board_.neighbor(a, d);
+      if (b != kNoSquare && !occupied_[b]) return true;
+    }
+    return false;
+  }
+
+  // pri1..pri6 for the boxes `boxes` (row order of hc_), after evaluateRegion.
+  //   pri1: boxes not on their Hungarian-assigned target (any target without Hungarian)
+  //   pri2: corrals - 1, corrals being the connected floor areas between boxes
+  //   pri3: boxes blocking doorways: on a square whose removal splits the empty board
+  //   pri4: blocked boxes: no side with two free squares in a row to be pulled from
+  //   pri5: 60 (bmx0 - bmx) / bmx0, bmx the sum of squared box-target pull distances
+  //   pri6: 60 HunEst / HunEst0
+  void evaluateRest(const Square* boxes, int onTargets, Evaluation& e) {
+    if (method_.hungarian) {
+      int home = 0;
+      for (int i = 0; i < n_; ++i) home += boxes[i] == targets_[hc_.columnOf(i)];
+      e.pri[1] = n_ - home;
+      e.hunEst = hc_.total();
+    } else {
+      e.pri[1] = n_ - onTargets;
+      e.hunEst = 0;
+    }
+    if (method_.queue[2] && !halfway_) {
+      int corrals = 1;
+      const int squares = board_.squareCount();
+      for (int s = 0; s < squares; ++s) {
+        if (occupied_[s] || mark_[s] == stamp_) continue;
+        ++corrals;
+        mark_[s] = stamp_;
+        stack_.assign(1, static_cast<Square>(s));
+        while (!stack_.empty()) {
+          Square q = stack_.back();
+          stack_.pop_back();
+          for (Direction d : kDirections) {
+            Square r = board_.neighbor(q, d);
+            if (r == kNoSquare || mark_[r] == stamp_ || occupied_[r]) continue;
+            mark_[r] = stamp_;
+            stack_.push_back(r);
+          }
+        }
+      }
+      e.pri[2] = corrals - 1;
+    }
+    if (method_.queue[3] && !halfway_) {
+      int doors = 0;
+      for (int i = 0; i < n_; ++i) doors += doorway_[boxes[i]];
+      e.pri[3] = doors;
+    }
+    if (method_.queue[4] && !halfway_) {
+      int blocked = 0;
+      for (int i = 0; i < n_; ++i) blocked += !pullable(boxes[i]);
+      e.pri[4] = blocked;
+    }
+    if (method_.queue[5] && !halfway_ && bmx0_ > 0) {
+      int bmx = squaredDistances(hc_, boxes);
+      e.pri[5] = std::clamp(60 * (bmx0_ - bmx) / bmx0_, 0, kMaxPriority);
+    }
+    if (method_.queue[6] && hunEst0_ > 0) e.pri[6] = std::min(kMaxPriority, 60 * e.hunEst / hunEst0_);
+    for (int k = 1; k <= 6; ++k) e.pri[k] = std::min(e.pri[k], kMaxPriority);
+  }
+
+  int pri0Of(const uint8_t* r) const {
+    return std::min<int>(load<uint16_t>(r + PositionStore::kPulls) + load<uint16_t>(r + PositionStore::kHunEst),
+                         kSecondaryLevels - 1);
+  }
+
+  void enqueue(uint32_t index, const Evaluation& e, int pri0) {
+    for (int k : active_) queues_[k].push(e.pri[k], pri0, index);
+  }
+
+  // Stores a position (sorted boxes) or improves the path to a stored one.
+  // False when the memory budget would be passed.
+  bool addNode(const Square* sortedBoxes, uint64_t boxKey, const Evaluation& e, uint32_t parent, uint32_t move,
+               uint32_t pulls, uint32_t moves, uint32_t& index) {
+    uint64_t key = boxKey ^ zobrist_.player(e.normal);
+    store_.pack(packed_.data(), sortedBoxes, e.normal);
+    index = store_.find(packed_.data(), key);
+    pulls = std::min<uint32_t>(pulls, 0xFFFF);
+    if (index != kNone) {
+      uint8_t* r = store_.record(index);
+      uint32_t oldPulls = load<uint16_t>(r + PositionStore::kPulls);
+      uint32_t oldMoves = load<uint32_t>(r + PositionStore::kMoves);
+      bool better = pulls < oldPulls || (method_.moveUpdates && pulls == oldPulls && moves < oldMoves);
+      if (!better) return true;
+      store<uint32_t>(r + PositionStore::kParent, parent);
+      store<uint32_t>(r + PositionStore::kMove, move);
+      store<uint32_t>(r + PositionStore::kMoves, moves);
+      store<uint16_t>(r + PositionStore::kPulls, static_cast<uint16_t>(pulls));
+      // Fewer pulls lower pri0: queue it again (the old entries are skipped as stale).
+      if (pulls < oldPulls && !(r[PositionStore::kFlags] & kClosed)) enqueue(index, e, pri0Of(r));
+      return true;
+    }
+    if (memoryBytes() + store_.nextGrowthBytes() > budget_) return false;
+    index = store_.add(packed_.data(), key, zobrist_);
+    uint8_t* r = store_.record(index);
+    store<uint32_t>(r + PositionStore::kParent, parent);
+    store<uint32_t>(r + PositionStore::kMove, move);
+    store<uint32_t>(r + PositionStore::kMoves, moves);
+    store<uint16_t>(r + PositionStore::kPulls, static_cast<uint16_t>(pulls));
+    store<uint16_t>(r + PositionStore::kHunEst, static_cast<uint16_t>(std::min(e.hunEst, 0xFFFF)));
+    enqueue(index, e, pri0Of(r));
+    if (bestHunEst_ < 0 || e.hunEst < bestHunEst_) bestHunEst_ = e.hunEst;
+    return true;
+  }
+
+  // Round robin over the active queues; skips taken and stale entries.
+  bool popNext(uint32_t& id) {
+    for (size_t tried = 0; tried < active_.size(); ++tried) {
+      int k = active_[turn_ % active_.size()];
+      ++turn_;
+      BucketQueue& q = queues_[k];
+      int primary, secondary;
+      while (q.pop(id, primary, secondary)) {
+        uint8_t* r = store_.record(id);
+        if (r[PositionStore::kFlags] & kClosed) continue;
+        if (pri0Of(r) != secondary) continue;  // re-queued with fewer pulls
+        r[PositionStore::kFlags] |= kClosed;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // "Halfway": once the recent average of boxes on goals passes 2/3 of the
+  // boxes, pri2..pri5 only get in the way of the end of the reverse game.
+  void noteBoxesOnGoals(int onGoals) {
+    bogAverage_ += (onGoals - bogAverage_) / 256.0;
+    if (halfway_ || bogAverage_ * 3 <= 2.0 * n_) return;
+    halfway_ = true;
+    std::vector<int> keep;
+    for (int k : active_) {
+      if (k == 1 || k == 6) {
+        keep.push_back(k);
+      } else {
+        queues_[k].release();
+      }
+    }
+    active_ = keep;
+    turn_ = 0;
+  }
+
+  // Inertia: keep pulling the same way while the box crosses a tunnel (walls
+  // on both sides across the pull) or a square of little value: not a target,
+  // and the next square is nearer to some target.
+  bool keepPulling(Square box, Square next, Direction d) const {
+    bool across = d == Direction::Up || d == Direction::Down;
+    Square a = board_.neighbor(box, across ? Direction::Left : Direction::Up);
+    Square b = board_.neighbor(box, across ? Direction::Right : Direction::Down);
+    if (a == kNoSquare && b == kNoSquare) return true;
+    return !isTarget_[box] && pd_->nearest(next) < pd_->nearest(box);
+  }
+
+  SolveStatus expand(uint32_t id) {
+    const uint8_t* r = store_.record(id);
+    Square normal;
+    store_.unpack(r + PositionStore::kHeader, cur_.data(), normal);
+    const uint32_t move = load<uint32_t>(r + PositionStore::kMove);
+    const uint32_t pulls = load<uint16_t>(r + PositionStore::kPulls);
+    const uint32_t moves = load<uint32_t>(r + PositionStore::kMoves);
+    depth_ = static_cast<int>(pulls);
+    Square puller = normal;
+    if (move != kNone) {
+      Square to = board_.neighbor(static_cast<Square>(move >> 2), static_cast<Direction>(move & 3));
+      puller = board_.neighbor(to, static_cast<Direction>(move & 3));
+    }
+    for (Square b : cur_) occupied_[b] = 1;
+    walkDistances(puller);
+    const uint32_t walkStamp = distStamp_;
+    const uint64_t boxKey = zobrist_.boxes(cur_.data(), n_);
+    int onTargets = 0;
+    for (Square b : cur_) onTargets += isTarget_[b];
+    int home = onTargets;
+    if (method_.hungarian) {
+      for (int i = 0; i < n_; ++i) rows_[i] = pd_->row(cur_[i]);
+      hp_.solve(rows_.data());
+      home = 0;
+      for (int i = 0; i < n_; ++i) home += cur_[i] == targets_[hp_.columnOf(i)];
+    }
+    noteBoxesOnGoals(home);
+
+    SolveStatus result = SolveStatus::Running;
+    for (int i = 0; i < n_ && result == SolveStatus::Running; ++i) {
+      for (Direction d : kDirections) {
+        Square box = cur_[i];
+        Square to = board_.neighbor(box, d);
+        if (to == kNoSquare || occupied_[to] || distMark_[to] != walkStamp) continue;
+        Square back = board_.neighbor(to, d);
+        if (back == kNoSquare || occupied_[back] || pd_->dead(to)) continue;
+        result = pullChain(id, i, d, pulls, moves + dist_[to], boxKey, onTargets);
+        if (result != SolveStatus::Running) break;
+      }
+    }
+    for (Square b : cur_) occupied_[b] = 0;
+    return result;
+  }
+
+  // Pulls box i in direction d once, and again while inertia says so,
+  // storing every position on the way.
+  SolveStatus pullChain(uint32_t parent, int i, Direction d, uint32_t pulls, uint32_t moves, uint64_t boxKey,
+                        int onTargets) {
+    std::copy(cur_.begin(), cur_.end(), child_.begin());
+    if (method_.hungarian) hc_ = hp_;
+    const Square origin = cur_[i];
+    Square from = origin;
+    Square to = board_.neighbor(from, d);
+    Square back = board_.neighbor(to, d);
+    SolveStatus result = SolveStatus::Running;
+    for (;;) {
+      occupied_[from] = 0;
+      occupied_[to] = 1;
+      child_[i] = to;
+      boxKey ^= zobrist_.box(from) ^ zobrist_.box(to);
+      onTargets += isTarget_[to] - isTarget_[from];
+      ++pulls;
+      ++moves;
+      const uint32_t move = (static_cast<uint32_t>(from) << 2) | static_cast<uint32_t>(d);
+      from = to;
+      // The minimal puller-deadlock guard: a moved box off target must stay
+      // pullable from some side.
+      if (!isTarget_[to] && !pullable(to)) {
+        prunedHeuristically_ = true;
+        break;
+      }
+      if (method_.hungarian && hc_.changeRow(i, pd_->row(to)) >= Hungarian::kInfinite) break;
+      Evaluation e;
+      evaluateRegion(back, e);
+      sortChild();
+      if (onTargets == n_ && e.reachesStart) {
+        evaluateRest(child_.data(), onTargets, e);
+        uint32_t index;
+        if (!addNode(sorted_.data(), boxKey, e, parent, move, pulls, moves, index)) {
+          result = SolveStatus::OutOfMemory;
+        } else {
+          solvedIndex_ = index;
+          result = SolveStatus::Solved;
+        }
+        break;
+      }
+      // A puller corral too small to pull anything from is a dead end: skip it.
+      if (!e.anyPull) break;
+      evaluateRest(child_.data(), onTargets, e);
+      uint32_t index;
+      if (!addNode(sorted_.data(), boxKey, e, parent, move, pulls, moves, index)) {
+        result = SolveStatus::OutOfMemory;
+        break;
+      }
+      if (!method_.inertia) break;
+      Square next = back;
+      Square nextBack = board_.neighbor(next, d);
+      if (nextBack == kNoSquare || occupied_[nextBack] || pd_->dead(next) || !keepPulling(to, next, d)) break;
+      const uint8_t* r = store_.record(index);
+      parent = index;
+      pulls = load<uint16_t>(r + PositionStore::kPulls);
+      moves = load<uint32_t>(r + PositionStore::kMoves);
+      to = next;
+      back = nextBack;
+    }
+    occupied_[from] = 0;
+    occupied_[origin] = 1;
+    return result;
+  }
+
+  // child_ with box i moved, sorted into sorted_.
+  void sortChild() {
+    std::copy(child_.begin(), child_.end(), sorted_.begin());
+    std::sort(sorted_.begin(), sorted_.end());
+  }
+
+  // Breadth-first walking distances from the puller around the boxes.
+  void walkDistances(Square from) {
+    if (++distStamp_ == 0) {
+      std::fill(distMark_.begin(), distMark_.end(), 0);
+      distStamp_ = 1;
+    }
+    if (distMark_.size() != dist_.size()) distMark_.assign(dist_.size(), 0);
+    stack_.clear();
+    stack_.push_back(from);
+    distMark_[from] = distStamp_;
+    dist_[from] = 0;
+    for (size_t head = 0; head < stack_.size(); ++head) {
+      Square s = stack_[head];
+      for (Direction d : kDirections) {
+        Square r = board_.neighbor(s, d);
+        if (r == kNoSquare || distMark_[r] == distStamp_ || occupied_[r]) continue;
+        distMark_[r] = distStamp_;
+        dist_[r] = dist_[s] + 1;
+        stack_.push_back(r);
+      }
+    }
+  }
+
+  static constexpr uint8_t kClosed = 1;
+
+  HboxMethod method_;
+  Board board_;
+  int n_;
+  std::vector<Square> targets_;  // the start squares of the boxes: the puller's goals
+  Zobrist zobrist_;
+  PositionStore store_;
+  uint64_t budget_;
+  uint64_t fixedBytes_ = 0;
+  std::unique_ptr<PullDistances> pd_;
+  std::vector<uint8_t> doorway_, isTarget_, occupied_;
+  std::vector<uint32_t> mark_, distMark_;
+  std::vector<int32_t> dist_;
+  uint32_t stamp_ = 0, distStamp_ = 0;
+  std::vector<Square> stack_, cur_, child_, sorted_;
+  std::vector<const int32_t*> rows_;
+  std::vector<uint8_t> packed_;
+  Hungarian hp_, hc_;  // the expanded position's matching, and a child's
+  int hunEst0_ = 0, bmx0_ = 0;
+  std::vector<BucketQueue> queues_;  // [1..6]
+  std::vector<int> active_;          // queue numbers in the round robin
+  size_t turn_ = 0;
+  double bogAverage_ = 0;
+  bool halfway_ = false;
+  bool started_ = false, trivial_ = false, prunedHeuristically_ = false;
+  SolveStatus finished_ = SolveStatus::Running;
+  uint32_t solvedIndex_ = kNone;
+  uint64_t nodes_ = 0;
+  int depth_ = 0;
+  int bestHunEst_ = -1;
+  std::string message_;
+};
+
+}  // namespace
+
+std::unique_ptr<Strategy> makeHboxStrategy(const Level& level, const SolverOptions& options, int method) {
+  HboxMethod m;
+  if (!hboxMethod(method, m)) hboxMethod(1, m);
+  return std::make_unique<HboxStrategy>(level, options, m);
+}
+
+}  // namespace soko
