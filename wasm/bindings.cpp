@@ -1,0 +1,361 @@
+// The JavaScript face of the core: parsing, game rules and path finding,
+// verification and the solver facade. This is the only file that includes
+// Emscripten headers. Levels cross the boundary as XSB text (what
+// writeLevel prints), so the page and the worker hold plain strings and
+// the core re-reads them; results come back as plain values.
+#include <emscripten/bind.h>
+#include <emscripten/heap.h>
+#include <emscripten/val.h>
+
+#include <algorithm>
+#include <memory>
+#include <new>
+#include <optional>
+#include <string>
+
+#include "format.h"
+#include "game.h"
+#include "solver.h"
+#include "verify.h"
+
+using emscripten::val;
+
+namespace {
+
+using namespace soko;
+
+// Heap the solver must leave free for the rest of the module: the parsed
+// level, the game, strings crossing to JavaScript and allocator slack.
+constexpr double kHeapReserveBytes = 64.0 * 1024 * 1024;
+
+// One board as a string of width*height characters, row-major:
+// '#' wall, ' ' floor, '.' goal, '$' box, '*' box on goal, '@' player,
+// '+' player on goal, '_' outside the walls (drawn as nothing).
+std::string boardCells(const Level& level, const std::vector<uint8_t>* boxes, int player) {
+  std::string out(static_cast<size_t>(level.width) * level.height, '_');
+  for (int c = 0; c < static_cast<int>(out.size()); ++c) {
+    bool goal = level.has(c, kGoal);
+    bool box = boxes ? (*boxes)[c] != 0 : level.has(c, kBox);
+    if (level.has(c, kWall)) out[c] = '#';
+    else if (c == player) out[c] = goal ? '+' : '@';
+    else if (box) out[c] = goal ? '*' : '$';
+    else if (goal) out[c] = '.';
+    else if (level.has(c, kInterior)) out[c] = ' ';
+  }
+  return out;
+}
+
+val levelToJs(const Level& level) {
+  val o = val::object();
+  o.set("title", level.title);
+  o.set("author", level.note("Author"));
+  o.set("number", level.number);
+  o.set("line", level.sourceLine);
+  o.set("width", level.width);
+  o.set("height", level.height);
+  o.set("boxes", level.boxCount());
+  o.set("cells", boardCells(level, nullptr, level.player));
+  o.set("xsb", writeLevel(level));
+  o.set("runLength", writeBoardRunLength(level));
+  val solutions = val::array();
+  for (const std::string& s : level.solutions) solutions.call<void>("push", s);
+  o.set("solutions", solutions);
+  return o;
+}
+
+val errorToJs(const ParseError& e) {
+  val o = val::object();
+  o.set("level", e.levelNumber);
+  o.set("title", e.title);
+  o.set("line", e.line);
+  o.set("column", e.column);
+  o.set("message", e.message);
+  o.set("text", e.describe());
+  return o;
+}
+
+// {levels: [{title, author, number, line, width, height, boxes, cells, xsb,
+// runLength, solutions}], errors: [{level, title, line, column, message, text}]}
+val parse(const std::string& text) {
+  Collection c = parseCollection(text);
+  val levels = val::array();
+  for (const Level& l : c.levels) levels.call<void>("push", levelToJs(l));
+  val errors = val::array();
+  for (const ParseError& e : c.errors) errors.call<void>("push", errorToJs(e));
+  val o = val::object();
+  o.set("levels", levels);
+  o.set("errors", errors);
+  return o;
+}
+
+// The first level of `text`, or the reason there is none.
+struct OneLevel {
+  std::optional<Level> level;
+  std::string error;
+};
+OneLevel readOneLevel(const std::string& text) {
+  Collection c = parseCollection(text);
+  if (!c.levels.empty()) return {std::move(c.levels.front()), ""};
+  if (!c.errors.empty()) return {std::nullopt, c.errors.front().describe()};
+  return {std::nullopt, "no level found in the text"};
+}
+
+val optionalText(const std::optional<std::string>& s) { return s ? val(*s) : val::null(); }
+
+const char* outcomeName(StepOutcome o) {
+  switch (o) {
+    case StepOutcome::Moved: return "moved";
+    case StepOutcome::Pushed: return "pushed";
+    case StepOutcome::Blocked: return "blocked";
+    case StepOutcome::NotAPush: return "not-a-push";
+  }
+  return "blocked";
+}
+
+// Game rules for the page. Construct from level text; valid() is false (and
+// error() says why) when the text holds no level.
+class JsGame {
+ public:
+  explicit JsGame(const std::string& levelText) {
+    OneLevel one = readOneLevel(levelText);
+    error_ = one.error;
+    if (one.level) game_.emplace(std::move(*one.level));
+  }
+  bool valid() const { return game_.has_value(); }
+  std::string error() const { return error_; }
+  int width() const { return game_ ? game_->width() : 0; }
+  int height() const { return game_ ? game_->height() : 0; }
+  int player() const { return game_ ? game_->player() : -1; }
+  int moves() const { return game_ ? game_->moves() : 0; }
+  int pushes() const { return game_ ? game_->pushes() : 0; }
+  bool solved() const { return game_ && game_->solved(); }
+  bool canUndo() const { return game_ && game_->canUndo(); }
+  bool canRedo() const { return game_ && game_->canRedo(); }
+  bool hasBox(int cell) const { return game_ && inside(cell) && game_->hasBox(cell); }
+  bool isFloor(int cell) const { return game_ && inside(cell) && game_->isInterior(cell) && !game_->isWall(cell); }
+  // A single LURD character; "moved", "pushed", "blocked" or "not-a-push".
+  std::string play(const std::string& step) {
+    if (!game_ || step.size() != 1) return "blocked";
+    return outcomeName(game_->play(step[0]));
+  }
+  int playAll(const std::string& steps) { return game_ ? static_cast<int>(game_->playAll(steps)) : 0; }
+  bool undo() { return game_ && game_->undo(); }
+  bool redo() { return game_ && game_->redo(); }
+  void restart() { if (game_) game_->restart(); }
+  void seek(int moves) { if (game_ && moves >= 0) game_->seek(static_cast<size_t>(moves)); }
+  std::string history() const { return game_ ? game_->history() : ""; }
+  std::string fullHistory() const { return game_ ? game_->fullHistory() : ""; }
+  std::string cells() const {
+    if (!game_) return "";
+    std::vector<uint8_t> boxes(static_cast<size_t>(game_->width()) * game_->height());
+    for (int c = 0; c < static_cast<int>(boxes.size()); ++c) boxes[c] = game_->hasBox(c);
+    return boardCells(game_->start(), &boxes, game_->player());
+  }
+  std::string currentLevelText() const { return game_ ? writeLevel(game_->currentLevel()) : ""; }
+  val walkPath(int target) const { return game_ && inside(target) ? optionalText(game_->walkPath(target)) : val::null(); }
+  val pushPath(int box, int target) const {
+    return game_ && inside(box) && inside(target) ? optionalText(game_->pushPath(box, target)) : val::null();
+  }
+
+ private:
+  bool inside(int cell) const { return cell >= 0 && cell < game_->width() * game_->height(); }
+  std::optional<Game> game_;
+  std::string error_;
+};
+
+struct JsVerify {
+  bool legal = false;
+  bool solved = false;
+  int moves = 0;
+  int pushes = 0;
+  double failedStep = -1;
+  std::string error;
+  std::string text;
+};
+
+JsVerify verifyText(const std::string& levelText, const std::string& lurd) {
+  JsVerify out;
+  OneLevel one = readOneLevel(levelText);
+  if (!one.level) {
+    out.error = out.text = "bad level: " + one.error;
+    return out;
+  }
+  VerifyResult r = verify(*one.level, lurd);
+  out = {r.legal, r.solved, r.moves, r.pushes, static_cast<double>(r.failedStep), r.error, r.describe()};
+  return out;
+}
+
+// Solver options as JavaScript gives them; bytes as double (Embind in this
+// Emscripten cannot carry uint64_t).
+struct JsSolverOptions {
+  std::string method = "default";
+  double timeLimitSeconds = 60;
+  double memoryBudgetBytes = 512.0 * 1024 * 1024;
+};
+
+struct JsProgress {
+  double nodes = 0, stored = 0, memoryBytes = 0, peakMemoryBytes = 0;
+  double seconds = 0, nodesPerSecond = 0;
+  int depth = 0, bestBound = -1;
+};
+
+// The largest budget this module can honour: the heap cap less a reserve.
+double heapBudgetCap() {
+  return std::max(0.0, static_cast<double>(emscripten_get_heap_max()) - kHeapReserveBytes);
+}
+
+class JsSolver {
+ public:
+  JsSolver(const std::string& levelText, const JsSolverOptions& o) {
+    OneLevel one = readOneLevel(levelText);
+    if (!one.level) {
+      badLevel_ = "bad level: " + one.error;
+      return;
+    }
+    SolverOptions options;
+    options.method = o.method.empty() ? "default" : o.method;
+    options.timeLimitSeconds = o.timeLimitSeconds;
+    double budget = std::clamp(o.memoryBudgetBytes, 1024.0 * 1024, heapBudgetCap());
+    options.memoryBudgetBytes = static_cast<uint64_t>(budget);
+    try {
+      solver_ = std::make_unique<Solver>(*one.level, options);
+    } catch (const std::bad_alloc&) {
+      outOfMemory_ = true;
+    }
+  }
+  // "running", "solved", "unsolvable", "timed-out", "out-of-memory",
+  // "cancelled", "declined", "failed", or "bad-level".
+  std::string step(double sliceMs) {
+    if (!badLevel_.empty()) return "bad-level";
+    if (outOfMemory_ || !solver_) return "out-of-memory";
+    try {
+      return statusName(solver_->step(sliceMs));
+    } catch (const std::bad_alloc&) {
+      // The facade catches this too; here for allocations outside the strategy.
+      outOfMemory_ = true;
+      solver_.reset();
+      return "out-of-memory";
+    }
+  }
+  std::string status() const {
+    if (!badLevel_.empty()) return "bad-level";
+    if (outOfMemory_ || !solver_) return "out-of-memory";
+    return statusName(solver_->status());
+  }
+  void cancel() { if (solver_) solver_->cancel(); }
+  JsProgress progress() const {
+    JsProgress p;
+    if (!solver_) return p;
+    SolverProgress s = solver_->progress();
+    p.nodes = static_cast<double>(s.search.nodes);
+    p.stored = static_cast<double>(s.search.stored);
+    p.memoryBytes = static_cast<double>(s.search.memoryBytes);
+    p.peakMemoryBytes = static_cast<double>(s.peakMemoryBytes);
+    p.seconds = s.seconds;
+    p.nodesPerSecond = s.nodesPerSecond;
+    p.depth = s.search.depth;
+    p.bestBound = s.search.bestBound;
+    return p;
+  }
+  std::string solution() const { return solver_ ? solver_->solution() : ""; }
+  std::string message() const {
+    if (!badLevel_.empty()) return badLevel_;
+    if (outOfMemory_ || !solver_) return "no solution found within the memory budget";
+    return solver_->message();
+  }
+  int moves() const { return solver_ ? solver_->solutionMoves() : 0; }
+  int pushes() const { return solver_ ? solver_->solutionPushes() : 0; }
+
+ private:
+  std::unique_ptr<Solver> solver_;
+  std::string badLevel_;
+  bool outOfMemory_ = false;
+};
+
+// [{name, description}], default first.
+val methods() {
+  val out = val::array();
+  for (const StrategyInfo& info : solverMethods()) {
+    val o = val::object();
+    o.set("name", info.name);
+    o.set("description", info.description);
+    out.call<void>("push", o);
+  }
+  return out;
+}
+
+double heapMaxBytes() { return static_cast<double>(emscripten_get_heap_max()); }
+double heapSizeBytes() { return static_cast<double>(emscripten_get_heap_size()); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(soko) {
+  using namespace emscripten;
+  function("parseCollection", &parse);
+  function("solverMethods", &methods);
+  function("heapMaxBytes", &heapMaxBytes);
+  function("heapSizeBytes", &heapSizeBytes);
+  function("solverBudgetCapBytes", &heapBudgetCap);
+
+  value_object<JsVerify>("VerifyResult")
+      .field("legal", &JsVerify::legal)
+      .field("solved", &JsVerify::solved)
+      .field("moves", &JsVerify::moves)
+      .field("pushes", &JsVerify::pushes)
+      .field("failedStep", &JsVerify::failedStep)
+      .field("error", &JsVerify::error)
+      .field("text", &JsVerify::text);
+  function("verify", &verifyText);
+
+  value_object<JsSolverOptions>("SolverOptions")
+      .field("method", &JsSolverOptions::method)
+      .field("timeLimitSeconds", &JsSolverOptions::timeLimitSeconds)
+      .field("memoryBudgetBytes", &JsSolverOptions::memoryBudgetBytes);
+  value_object<JsProgress>("SolverProgress")
+      .field("nodes", &JsProgress::nodes)
+      .field("stored", &JsProgress::stored)
+      .field("memoryBytes", &JsProgress::memoryBytes)
+      .field("peakMemoryBytes", &JsProgress::peakMemoryBytes)
+      .field("seconds", &JsProgress::seconds)
+      .field("nodesPerSecond", &JsProgress::nodesPerSecond)
+      .field("depth", &JsProgress::depth)
+      .field("bestBound", &JsProgress::bestBound);
+
+  class_<JsGame>("Game")
+      .constructor<std::string>()
+      .function("valid", &JsGame::valid)
+      .function("error", &JsGame::error)
+      .function("width", &JsGame::width)
+      .function("height", &JsGame::height)
+      .function("player", &JsGame::player)
+      .function("moves", &JsGame::moves)
+      .function("pushes", &JsGame::pushes)
+      .function("solved", &JsGame::solved)
+      .function("canUndo", &JsGame::canUndo)
+      .function("canRedo", &JsGame::canRedo)
+      .function("hasBox", &JsGame::hasBox)
+      .function("isFloor", &JsGame::isFloor)
+      .function("play", &JsGame::play)
+      .function("playAll", &JsGame::playAll)
+      .function("undo", &JsGame::undo)
+      .function("redo", &JsGame::redo)
+      .function("restart", &JsGame::restart)
+      .function("seek", &JsGame::seek)
+      .function("history", &JsGame::history)
+      .function("fullHistory", &JsGame::fullHistory)
+      .function("cells", &JsGame::cells)
+      .function("currentLevelText", &JsGame::currentLevelText)
+      .function("walkPath", &JsGame::walkPath)
+      .function("pushPath", &JsGame::pushPath);
+
+  class_<JsSolver>("Solver")
+      .constructor<std::string, JsSolverOptions>()
+      .function("step", &JsSolver::step)
+      .function("status", &JsSolver::status)
+      .function("cancel", &JsSolver::cancel)
+      .function("progress", &JsSolver::progress)
+      .function("solution", &JsSolver::solution)
+      .function("message", &JsSolver::message)
+      .function("moves", &JsSolver::moves)
+      .function("pushes", &JsSolver::pushes);
+}

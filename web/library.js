@@ -1,0 +1,129 @@
+// The levels the player can choose from: the bundled collections (listed in
+// levels/index.json, fetched on demand), collections pasted or opened by the
+// player (kept by the Store), and a level opened from a shared link.
+// Parsing is the core's (module.parseCollection); DOM-free, so fetch is
+// passed in.
+
+export const MY_LEVELS = 'mine';  // the collection single pasted levels join
+export const SHARED = 'shared';   // a level opened from a link
+
+// A board's identity for "solved" marks and best solutions.
+export function levelKey(level) { return level.runLength; }
+
+// The part after '#' of a link that opens `level` directly.
+export function shareFragment(level) {
+  let f = 'level=' + encodeURIComponent(level.runLength);
+  if (level.title) f += '&title=' + encodeURIComponent(level.title);
+  return f;
+}
+
+// Level text from a link's fragment ("#level=...&title=..."), or null.
+export function levelTextFromFragment(hash) {
+  const params = new URLSearchParams(String(hash || '').replace(/^#/, ''));
+  const board = params.get('level');
+  if (!board) return null;
+  const title = params.get('title');
+  return board + '\n' + (title ? 'Title: ' + title.replace(/[\r\n]/g, ' ') + '\n' : '');
+}
+
+// True when `text` holds nothing but a LURD solution (moves, pushes,
+// run-length counts and groups), so a paste of it means "import solution".
+export function looksLikeLurd(text) {
+  const t = String(text).replace(/\s+/g, '');
+  return t.length > 0 && /^[lurdLURD0-9()]+$/.test(t) && /[lurdLURD]/.test(t);
+}
+
+// A name for a pasted collection: its first comment or text line, else a number.
+export function guessCollectionName(text, fallback) {
+  for (const raw of String(text).split(/\r?\n/)) {
+    const line = raw.replace(/^\s*;+\s*/, '').trim();
+    if (!line) continue;
+    if (/^[#@+$*.\-_ 0-9|pPbB]+$/.test(line)) break;  // reached a board
+    if (/^[A-Za-z-]+:/.test(line)) continue;             // a note, e.g. "Author:"
+    return line.slice(0, 60);
+  }
+  return fallback;
+}
+
+export class Library {
+  // module: the Sokoban wasm module; store: a Store; fetchText(url) -> Promise<string>.
+  constructor(module, store, fetchText) {
+    this.module = module;
+    this.store = store;
+    this.fetchText = fetchText;
+    this.bundled = [];      // [{id, name, author, licence, file, count}]
+    this.loaded = new Map(); // id -> {levels, errors}
+    this.shared = null;     // {levels} when opened from a link
+  }
+
+  async loadIndex(indexUrl = 'levels/index.json') {
+    try {
+      const list = JSON.parse(await this.fetchText(indexUrl));
+      this.bundled = list.map((c) => ({ ...c, id: 'b:' + c.file }));
+    } catch {
+      this.bundled = [];  // no bundled levels: the page still plays pasted ones
+    }
+    return this.bundled;
+  }
+
+  // [{id, name, count, kind}] in display order: bundled, then the player's.
+  collections() {
+    const out = this.bundled.map((c) => ({ id: c.id, name: c.name, count: c.count, author: c.author, kind: 'bundled' }));
+    for (const c of this.store.collections())
+      out.push({ id: c.id, name: c.name, count: this.loaded.get(c.id)?.levels.length ?? null, kind: 'mine' });
+    if (this.shared) out.push({ id: SHARED, name: 'Shared link', count: 1, kind: 'shared' });
+    return out;
+  }
+
+  has(id) { return this.collections().some((c) => c.id === id); }
+
+  // {levels, errors} of a collection, fetching a bundled one the first time.
+  async open(id) {
+    if (id === SHARED) return this.shared || { levels: [], errors: [] };
+    if (this.loaded.has(id)) return this.loaded.get(id);
+    let text = null;
+    const b = this.bundled.find((c) => c.id === id);
+    if (b) text = await this.fetchText('levels/' + b.file);
+    else text = this.store.collections().find((c) => c.id === id)?.text ?? null;
+    if (text === null) throw new Error('no such collection: ' + id);
+    const parsed = this.module.parseCollection(text);
+    this.loaded.set(id, parsed);
+    return parsed;
+  }
+
+  // Adds pasted or opened text. Several levels become a collection of their
+  // own; a single level joins "My levels". Nothing is added when no level
+  // parses. Returns {id, index, levels, errors}.
+  addText(text, name) {
+    const parsed = this.module.parseCollection(String(text));
+    if (parsed.levels.length === 0) return { id: null, index: -1, levels: [], errors: parsed.errors };
+    let id;
+    let index = 0;
+    if (parsed.levels.length === 1 && !name) {
+      id = MY_LEVELS;
+      const mine = this.store.collections().find((c) => c.id === MY_LEVELS);
+      const before = mine ? this.module.parseCollection(mine.text).levels : [];
+      const same = before.findIndex((l) => levelKey(l) === levelKey(parsed.levels[0]));
+      if (same >= 0) {
+        index = same;
+      } else {
+        this.store.appendToCollection(MY_LEVELS, 'My levels', parsed.levels[0].xsb);
+        index = before.length;
+      }
+    } else {
+      const fallback = 'Pasted collection ' + (this.store.collections().length + 1);
+      id = this.store.addCollection(name || guessCollectionName(text, fallback), parsed.levels.map((l) => l.xsb).join('\n'));
+    }
+    this.loaded.delete(id);
+    return { id, index, levels: parsed.levels, errors: parsed.errors };
+  }
+
+  // Opens the level carried by a link fragment; {levels, errors} or null.
+  openShared(hash) {
+    const text = levelTextFromFragment(hash);
+    if (text === null) return null;
+    const parsed = this.module.parseCollection(text);
+    this.shared = parsed.levels.length ? { levels: parsed.levels.slice(0, 1), errors: [] } : null;
+    return parsed;
+  }
+}

@@ -1,0 +1,650 @@
+// Wires the page: the wasm module (rules, parsing, verification) on the main
+// thread, the solver in a worker, and the modules that hold the state,
+// draw the board, read input, keep the level library, replay solutions and
+// remember progress. Handlers change state and ask for a redraw; only
+// render.js draws.
+import { attachInput } from './input.js';
+import { Library, levelKey, looksLikeLurd, shareFragment, SHARED } from './library.js';
+import { createRenderer } from './render.js';
+import { Replay } from './replay.js';
+import { SolverClient } from './solver-client.js';
+import { PlayState } from './state.js';
+import { Store } from './storage.js';
+
+const $ = (id) => document.getElementById(id);
+const STEP_MS = 32;         // walking animation, per step
+const HINT_TIME_LIMIT = 30; // seconds at most for a hint
+const PLAY_ICON = '<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M4 2v12l10-6z"/></svg>';
+const PAUSE_ICON = '<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M3 2h4v12H3zM9 2h4v12H9z"/></svg>';
+
+let M;        // the wasm module
+let store;    // Store
+let library;  // Library
+let play;     // PlayState
+let renderer;
+let replay;   // Replay
+let solver;   // SolverClient
+let current = { id: null, index: 0, levels: [] };
+let solution = null;   // {lurd, moves, pushes, source} for the current level
+let announced = false; // the solved banner was shown for this position
+let busy = null;       // 'solve' | 'hint' | null
+
+// ---------------------------------------------------------------- status
+function setStatus(text, kind = '') {
+  const s = $('status');
+  s.textContent = text;
+  s.className = 'status' + (kind ? ' ' + kind : '');
+}
+
+function showNotice(title, lines) {
+  const box = $('notice-text');
+  box.textContent = '';
+  const strong = document.createElement('strong');
+  strong.textContent = title;
+  box.append(strong);
+  if (lines && lines.length) {
+    const ul = document.createElement('ul');
+    for (const l of lines.slice(0, 12)) {
+      const li = document.createElement('li');
+      li.textContent = l;
+      ul.append(li);
+    }
+    if (lines.length > 12) {
+      const li = document.createElement('li');
+      li.textContent = `… and ${lines.length - 12} more`;
+      ul.append(li);
+    }
+    box.append(ul);
+  }
+  $('notice').hidden = false;
+}
+function hideNotice() { $('notice').hidden = true; }
+
+const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
+const fmtMB = (b) => (b / 1048576).toFixed(b < 10 * 1048576 ? 1 : 0) + ' MB';
+const fmtSeconds = (s) => (s < 10 ? s.toFixed(1) : Math.round(s).toString()) + ' s';
+
+// ---------------------------------------------------------------- levels
+function levelLabel(level, i) {
+  const mark = store.isSolved(levelKey(level)) ? '  ✓' : '';
+  return `${i + 1}. ${level.title || 'Level ' + (i + 1)}${mark}`;
+}
+
+function fillCollections() {
+  const sel = $('collection');
+  sel.textContent = '';
+  for (const c of library.collections()) {
+    const o = document.createElement('option');
+    o.value = c.id;
+    o.textContent = c.name + (c.count ? ` (${c.count})` : '');
+    sel.append(o);
+  }
+  sel.value = current.id ?? '';
+}
+
+function fillLevels() {
+  const sel = $('level');
+  sel.textContent = '';
+  current.levels.forEach((l, i) => {
+    const o = document.createElement('option');
+    o.value = String(i);
+    o.textContent = levelLabel(l, i);
+    sel.append(o);
+  });
+  sel.value = String(current.index);
+}
+
+async function openCollection(id, index = 0, history = '') {
+  let parsed;
+  try {
+    parsed = await library.open(id);
+  } catch (e) {
+    showNotice('Could not load the collection', [String(e.message || e)]);
+    return false;
+  }
+  if (!parsed.levels.length) {
+    showNotice('This collection has no valid level', parsed.errors.map((e) => e.text));
+    return false;
+  }
+  current = { id, index: 0, levels: parsed.levels };
+  fillCollections();
+  loadLevel(Math.min(Math.max(0, index), parsed.levels.length - 1), history);
+  return true;
+}
+
+function loadLevel(index, history = '') {
+  stopBusy();
+  current.index = index;
+  const level = current.levels[index];
+  replay.detach();
+  play.load(level, history);
+  announced = play.solved();
+  solution = null;
+  const best = store.best(levelKey(level));
+  if (best) solution = { ...best.byMoves, source: 'your best' };
+  showSolution();
+  $('solved-banner').hidden = true;
+  $('empty').hidden = true;
+  $('title').textContent = level.title || `Level ${index + 1}`;
+  const coll = library.collections().find((c) => c.id === current.id);
+  const parts = [];
+  if (coll) parts.push(`${coll.name} · ${index + 1} of ${current.levels.length}`);
+  if (level.author) parts.push('by ' + level.author);
+  $('subtitle').textContent = parts.join(' · ');
+  $('solve-result').textContent = '';
+  $('progress').hidden = true;
+  fillLevels();
+  if (current.id !== SHARED && location.hash) history_replace('');
+  setStatus(best ? `Solved before: best ${best.byMoves.moves} moves, ${best.byMoves.pushes} pushes.` : '');
+  savePosition();
+  renderer.redraw();
+  updateButtons();
+}
+
+function history_replace(hash) {
+  const url = location.pathname + location.search + (hash ? '#' + hash : '');
+  history.replaceState(null, '', url);
+}
+
+function go(delta) {
+  const i = current.index + delta;
+  if (i >= 0 && i < current.levels.length) loadLevel(i);
+}
+
+let saveTimer = null;
+function savePosition() {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => {
+    if (!play.game || current.id === null) return;
+    store.setPosition({ collection: current.id, index: current.index, history: play.game.history() });
+  }, 250);
+}
+
+// Pasted, opened or dropped text: levels, or a solution for this level.
+function takeText(text, name) {
+  if (!text || !text.trim()) {
+    showNotice('Nothing to paste', ['The clipboard held no text.']);
+    return;
+  }
+  if (looksLikeLurd(text) && play.level) {
+    importSolution(text);
+    return;
+  }
+  const r = library.addText(text, name);
+  if (!r.levels.length) {
+    const lines = r.errors.length ? r.errors.map((e) => e.text) : ['No level found in the text.'];
+    showNotice('The pasted text holds no valid level; nothing was changed.', lines);
+    return;
+  }
+  hideNotice();
+  openCollection(r.id, r.index).then(() => {
+    const what = r.levels.length === 1 ? 'Level loaded' : `Collection of ${r.levels.length} levels loaded`;
+    setStatus(what + '.', 'good');
+    if (r.errors.length) showNotice(`${r.errors.length} level(s) could not be read and were skipped:`, r.errors.map((e) => e.text));
+  });
+}
+
+// ---------------------------------------------------------------- play
+function onPlayChange() {
+  renderer.redraw();
+  if (!play.game) return;
+  $('moves').textContent = play.game.moves();
+  $('pushes').textContent = play.game.pushes();
+  updateButtons();
+  if (replay.active) {
+    updateReplay();
+    if (replay.atEnd() && play.solved()) setStatus('Replay finished: the level is solved.', 'good');
+    return;
+  }
+  savePosition();
+  const solved = play.solved() && !play.queue;
+  if (solved && !announced) {
+    announced = true;
+    celebrate();
+  } else if (!play.solved()) {
+    announced = false;
+    $('solved-banner').hidden = true;
+  }
+}
+
+function celebrate() {
+  const g = play.game;
+  const key = levelKey(play.level);
+  const moves = g.moves();
+  const pushes = g.pushes();
+  const improved = store.recordSolution(key, { moves, pushes, lurd: g.history() });
+  $('solved-detail').textContent = `${moves} moves, ${pushes} pushes${improved ? ' · new best' : ''}`;
+  $('next-level').hidden = current.index + 1 >= current.levels.length;
+  $('solved-banner').hidden = false;
+  setStatus(`Solved in ${moves} moves and ${pushes} pushes.`, 'good');
+  fillLevels();
+  if (!$('next-level').hidden) $('next-level').focus({ preventScroll: true });
+}
+
+let animTimer = null;
+function animate() {
+  if (animTimer) return;
+  animTimer = setInterval(() => {
+    if (!play.tick()) {
+      clearInterval(animTimer);
+      animTimer = null;
+      onPlayChange();
+    }
+  }, STEP_MS);
+}
+
+function leaveReplay() {
+  if (replay.active) {
+    replay.detach();
+    updateReplay();
+  }
+}
+
+function act(action) {
+  if (!play.game) return;
+  if (busy === 'hint') cancelSolve();
+  switch (action.type) {
+    case 'step': {
+      leaveReplay();
+      const outcome = play.step(action.dir);
+      if (outcome === 'blocked') setStatus('');
+      break;
+    }
+    case 'undo': leaveReplay(); play.undo(); break;
+    case 'redo': leaveReplay(); play.redo(); break;
+    case 'restart': leaveReplay(); play.restart(); setStatus(''); break;
+    case 'tap': {
+      leaveReplay();
+      const r = play.tap(renderer.cellAt(action.x, action.y));
+      if (r === 'select') setStatus('Now click the square to push this box to.');
+      else if (r === 'no-path') setStatus('No way to get there.', 'bad');
+      else if (r === 'walk' || r === 'push') setStatus('');
+      if (play.queue) animate();
+      break;
+    }
+  }
+}
+
+function updateButtons() {
+  const g = play.game;
+  $('undo').disabled = !g || !g.canUndo();
+  $('redo').disabled = !g || !g.canRedo();
+  $('restart').disabled = !g || g.moves() === 0;
+  $('prev').disabled = current.index <= 0;
+  $('next').disabled = current.index + 1 >= current.levels.length;
+  $('play-hint').hidden = !play.hint;
+  $('solve').disabled = !g;
+  $('hint').disabled = !g;
+  $('cancel').disabled = !busy;
+}
+
+// ---------------------------------------------------------------- solver
+function solverOptions() {
+  return {
+    method: $('method').value || 'default',
+    timeLimitSeconds: Number($('time-limit').value),
+    memoryBudgetBytes: Number($('memory').value) * 1048576,
+  };
+}
+
+function showProgress(p) {
+  $('progress').hidden = false;
+  $('p-elapsed').textContent = fmtSeconds(p.elapsed ?? p.seconds ?? 0);
+  $('p-nodes').textContent = fmtInt(p.nodes ?? 0);
+  $('p-rate').textContent = fmtInt(p.nodesPerSecond ?? 0);
+  $('p-memory').textContent = fmtMB(p.memoryBytes ?? 0);
+}
+
+function setBusy(what) {
+  busy = what;
+  $('solve').textContent = what === 'solve' ? 'Solving…' : 'Solve';
+  $('solve').disabled = Boolean(what);
+  updateButtons();
+}
+
+function stopBusy() { if (busy) cancelSolve(); }
+
+function cancelSolve() {
+  solver.cancel();
+}
+
+async function solve() {
+  if (!play.level || busy === 'solve') return;
+  if (busy) cancelSolve();
+  const level = play.level;
+  const options = solverOptions();
+  const result = $('solve-result');
+  result.textContent = 'Searching…';
+  result.className = 'result';
+  showProgress({ elapsed: 0, nodes: 0, nodesPerSecond: 0, memoryBytes: 0 });
+  setBusy('solve');
+  const r = await solver.solve(level.xsb, options, showProgress);
+  setBusy(null);
+  if (play.level !== level) return;  // the player moved on meanwhile
+  if (r.stats) showProgress(r.stats);
+  if (r.ok) {
+    const secs = r.stats ? ` in ${fmtSeconds(r.stats.elapsed ?? r.stats.seconds)}` : '';
+    result.textContent = `Solved${secs}: ${r.moves} moves, ${r.pushes} pushes.`;
+    result.className = 'result good';
+    solution = { lurd: r.lurd, moves: r.moves, pushes: r.pushes, source: 'solver' };
+    startReplay(true);
+  } else {
+    result.textContent = r.text;
+    result.className = r.reason === 'cancelled' ? 'result' : 'result bad';
+  }
+}
+
+async function hint() {
+  if (!play.game) return;
+  if (play.hint) { playHint(); return; }
+  if (play.solved()) { setStatus('The level is already solved.', 'good'); return; }
+  if (busy === 'solve') { setStatus('The solver is busy; cancel it first or wait.'); return; }
+  leaveReplay();
+  play.flush();
+  const history = play.game.history();
+  const text = play.game.currentLevelText();
+  const options = solverOptions();
+  options.timeLimitSeconds = Math.min(options.timeLimitSeconds, HINT_TIME_LIMIT);
+  setStatus('Looking for the next push…');
+  setBusy('hint');
+  const r = await solver.solve(text, options, showProgress);
+  setBusy(null);
+  if (!play.game || play.game.history() !== history) return;  // the position changed
+  if (r.ok) {
+    const h = play.setHintFrom(r.lurd);
+    if (h) setStatus('Hint: push the marked box the way the arrow points. Press “Play hint” to do it.', 'good');
+    else setStatus('Already solved.');
+  } else if (r.reason === 'unsolvable') {
+    setStatus('This position is a deadlock: it cannot be solved any more. Undo a few moves.', 'bad');
+  } else if (r.reason === 'cancelled') {
+    setStatus('');
+  } else {
+    setStatus('No hint: ' + r.text, 'bad');
+  }
+  updateButtons();
+}
+
+function playHint() {
+  if (play.playHint()) {
+    setStatus('');
+    animate();
+  }
+}
+
+// ---------------------------------------------------------------- replay
+function showSolution() {
+  const has = Boolean(solution);
+  $('copy-solution').disabled = !has;
+  $('replay-controls').hidden = !has;
+  $('replay-summary').textContent = has
+    ? `${solution.moves} moves, ${solution.pushes} pushes (${solution.source}).`
+    : 'Solve the level, or import a solution, to replay it here.';
+  updateReplay();
+}
+
+function startReplay(autoplay) {
+  if (!solution) return;
+  play.flush();
+  play.selected = -1;
+  play.hint = null;
+  $('solved-banner').hidden = true;
+  replay.load(solution.lurd);
+  showSolution();
+  if (autoplay) replay.play();
+  setStatus('Replaying the solution.');
+}
+
+function updateReplay() {
+  const scrub = $('r-scrub');
+  const active = replay.active;
+  const len = active ? replay.length : solution ? solution.moves : 0;
+  const pos = active ? replay.position() : 0;
+  scrub.max = String(len);
+  scrub.value = String(pos);
+  $('r-pos').textContent = `${pos} / ${len}`;
+  const playBtn = $('r-play');
+  playBtn.setAttribute('aria-label', replay.playing ? 'Pause' : 'Play');
+  playBtn.title = replay.playing ? 'Pause' : 'Play';
+  playBtn.innerHTML = replay.playing ? PAUSE_ICON : PLAY_ICON;
+}
+
+// The replay controls start a replay when the player's own game is shown.
+function withReplay(fn) {
+  return () => {
+    if (!solution) return;
+    if (!replay.active) startReplay(false);
+    fn();
+    updateReplay();
+  };
+}
+
+function importSolution(text) {
+  if (!play.level) return;
+  const v = M.verify(play.level.xsb, text);
+  if (!v.solved) {
+    const why = v.legal ? `it plays ${v.moves} moves but leaves boxes off their goals` : v.error || v.text;
+    showNotice('That solution does not solve this level:', [why]);
+    return;
+  }
+  hideNotice();
+  const steps = text.replace(/\s+/g, '');
+  // Store the normalised history (pushes upper case), as the game records it.
+  const g = new M.Game(play.level.xsb);
+  g.playAll(steps);
+  const lurd = g.history();
+  g.delete();
+  store.recordSolution(levelKey(play.level), { moves: v.moves, pushes: v.pushes, lurd });
+  solution = { lurd, moves: v.moves, pushes: v.pushes, source: 'imported' };
+  fillLevels();
+  $('solve-result').textContent = `Imported solution verified: ${v.moves} moves, ${v.pushes} pushes.`;
+  $('solve-result').className = 'result good';
+  startReplay(true);
+}
+
+async function copyText(text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+    setStatus(`${what} copied to the clipboard.`, 'good');
+  } catch {
+    $('import-text').value = text;
+    setStatus(`Could not reach the clipboard; the ${what.toLowerCase()} is shown in the dialog.`);
+    $('import-dialog').showModal();
+  }
+}
+
+// ---------------------------------------------------------------- boot
+async function boot() {
+  setStatus('Loading…');
+  M = await createSokoModule({ locateFile: (f) => new URL(f, document.baseURI).href });
+  store = new Store(safeLocalStorage());
+  library = new Library(M, store, async (url) => {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`${url}: ${res.status}`);
+    return res.text();
+  });
+  const board = $('board');
+  play = new PlayState(M, onPlayChange);
+  renderer = createRenderer(board, $('board-wrap'), () => play.game && {
+    cells: play.cells, width: play.width, height: play.height, selected: play.selected, hint: play.hint,
+  });
+  // The replay always drives whatever game is loaded.
+  replay = new Replay(() => play.game, () => play.refresh());
+
+  solver = new SolverClient(() => new Worker('solver-worker.js'), {
+    onRestart: () => setStatus('The solver stopped unexpectedly; a fresh one has been started.', 'bad'),
+  });
+  fillMethods(M.solverMethods());
+  restoreSettings();
+
+  wireControls();
+  attachInput(board, act);
+
+  await library.loadIndex();
+  let opened = false;
+  if (location.hash) {
+    const parsed = library.openShared(location.hash);
+    if (parsed && parsed.levels.length) opened = await openCollection(SHARED, 0);
+    else if (parsed) showNotice('The link does not hold a valid level.', parsed.errors.map((e) => e.text));
+  }
+  const pos = store.position();
+  if (!opened && pos && library.has(pos.collection)) opened = await openCollection(pos.collection, pos.index, pos.history);
+  if (!opened && library.collections().length) opened = await openCollection(library.collections()[0].id, 0);
+  if (!opened) {
+    $('empty').hidden = false;
+    $('title').textContent = 'No level yet';
+    fillCollections();
+    updateButtons();
+    setStatus('');
+  }
+  document.body.dataset.ready = 'true';
+}
+
+function safeLocalStorage() {
+  try {
+    const s = window.localStorage;
+    s.getItem('x');
+    return s;
+  } catch {
+    return null;
+  }
+}
+
+function fillMethods(methods) {
+  const sel = $('method');
+  const keep = sel.value;
+  sel.textContent = '';
+  for (const m of methods) {
+    const o = document.createElement('option');
+    o.value = m.name;
+    o.textContent = m.name;
+    o.title = m.description;
+    sel.append(o);
+  }
+  if (keep && methods.some((m) => m.name === keep)) sel.value = keep;
+}
+
+function restoreSettings() {
+  const s = store.settings();
+  const set = (id, v) => { if (v !== undefined && [...$(id).options].some((o) => o.value === String(v))) $(id).value = String(v); };
+  set('method', s.method);
+  set('time-limit', s.timeLimit ?? 60);
+  set('memory', s.memoryMB ?? 512);
+  set('r-speed', s.speed ?? 10);
+  replay.setSpeed(Number($('r-speed').value));
+}
+
+function wireControls() {
+  // The pickers give the keyboard back to the board once used, so arrows move the player.
+  $('collection').addEventListener('change', (e) => { e.target.blur(); openCollection(e.target.value, 0); });
+  $('level').addEventListener('change', (e) => { e.target.blur(); loadLevel(Number(e.target.value)); });
+  $('prev').addEventListener('click', () => go(-1));
+  $('next').addEventListener('click', () => go(1));
+  $('next-level').addEventListener('click', () => go(1));
+  $('undo').addEventListener('click', () => act({ type: 'undo' }));
+  $('redo').addEventListener('click', () => act({ type: 'redo' }));
+  $('restart').addEventListener('click', () => act({ type: 'restart' }));
+  $('hint').addEventListener('click', hint);
+  $('play-hint').addEventListener('click', playHint);
+  $('solve').addEventListener('click', solve);
+  $('cancel').addEventListener('click', cancelSolve);
+  $('dismiss').addEventListener('click', hideNotice);
+
+  for (const id of ['method', 'time-limit', 'memory']) {
+    $(id).addEventListener('change', () => store.setSettings({
+      method: $('method').value, timeLimit: Number($('time-limit').value), memoryMB: Number($('memory').value),
+    }));
+  }
+
+  // Replay
+  $('r-play').addEventListener('click', withReplay(() => replay.toggle()));
+  $('r-back').addEventListener('click', withReplay(() => replay.stepBack()));
+  $('r-forward').addEventListener('click', withReplay(() => replay.stepForward()));
+  $('r-start').addEventListener('click', withReplay(() => { replay.pause(); replay.seek(0); }));
+  $('r-end').addEventListener('click', withReplay(() => { replay.pause(); replay.seek(replay.length); }));
+  $('r-scrub').addEventListener('input', withReplay(() => { replay.pause(); replay.seek(Number($('r-scrub').value)); }));
+  $('r-speed').addEventListener('change', () => {
+    replay.setSpeed(Number($('r-speed').value));
+    store.setSettings({ speed: Number($('r-speed').value) });
+  });
+  $('copy-solution').addEventListener('click', () => solution && copyText(solution.lurd, 'Solution'));
+  $('import-solution').addEventListener('click', () => {
+    $('import-text').value = '';
+    $('import-dialog').showModal();
+  });
+  $('import-dialog').addEventListener('close', () => {
+    if ($('import-dialog').returnValue === 'load') importSolution($('import-text').value);
+  });
+
+  // Paste: Ctrl+V anywhere outside text fields, or the button.
+  document.addEventListener('paste', (e) => {
+    const t = e.target;
+    if (t && t.closest && t.closest('input, textarea, dialog')) return;
+    e.preventDefault();
+    takeText(e.clipboardData.getData('text/plain'), null);
+  });
+  $('paste').addEventListener('click', async () => {
+    try {
+      const text = await navigator.clipboard.readText();
+      if (text && text.trim()) {
+        takeText(text, null);
+        return;
+      }
+    } catch {
+      // No clipboard permission: let the player paste into the dialog.
+    }
+    $('paste-text').value = '';
+    $('paste-dialog').showModal();
+  });
+  $('paste-dialog').addEventListener('close', () => {
+    if ($('paste-dialog').returnValue === 'load') takeText($('paste-text').value, null);
+  });
+
+  // Files: the Open button, or a drop anywhere on the page.
+  $('open').addEventListener('click', () => $('file').click());
+  $('file').addEventListener('change', async (e) => {
+    const f = e.target.files && e.target.files[0];
+    if (f) takeText(await f.text(), f.name.replace(/\.[^.]+$/, ''));
+    e.target.value = '';
+  });
+  const wrap = $('board-wrap');
+  document.addEventListener('dragover', (e) => { e.preventDefault(); wrap.classList.add('dragging'); });
+  document.addEventListener('dragleave', (e) => { if (!e.relatedTarget) wrap.classList.remove('dragging'); });
+  document.addEventListener('drop', async (e) => {
+    e.preventDefault();
+    wrap.classList.remove('dragging');
+    const f = e.dataTransfer.files && e.dataTransfer.files[0];
+    if (f) takeText(await f.text(), f.name.replace(/\.[^.]+$/, ''));
+    else takeText(e.dataTransfer.getData('text/plain'), null);
+  });
+
+  $('share').addEventListener('click', () => {
+    if (!play.level) return;
+    const fragment = shareFragment(play.level);
+    const url = location.href.replace(/#.*$/, '') + '#' + fragment;
+    copyText(url, 'Link');
+  });
+
+  // Enter on the solved banner goes on; H asks for a hint.
+  document.addEventListener('keydown', (e) => {
+    if (e.target && e.target.closest && e.target.closest('input, textarea, select, dialog')) return;
+    if ((e.key === 'h' || e.key === 'H') && !e.ctrlKey && !e.metaKey) hint();
+    if (e.key === 'Enter' && !$('solved-banner').hidden && e.target === document.body) go(1);
+  });
+  window.addEventListener('hashchange', async () => {
+    const parsed = library.openShared(location.hash);
+    if (parsed && parsed.levels.length) {
+      await openCollection(SHARED, 0);
+    }
+  });
+  window.addEventListener('beforeunload', () => {
+    if (play.game && current.id !== null) store.setPosition({ collection: current.id, index: current.index, history: play.game.history() });
+  });
+}
+
+boot().catch((e) => {
+  setStatus('The page could not start: ' + (e && e.message ? e.message : e), 'bad');
+  console.error(e);
+});
+
+// Exposed for the page tests and the curious: the current state, read-only use.
+window.soko = { get play() { return play; }, get replay() { return replay; }, get current() { return current; } };

@@ -1,0 +1,206 @@
+// Draws the board on a canvas. Everything goes through redraw(), which
+// batches requests into one paint per animation frame. The canvas fills the
+// space it is given, keeps square cells, and uses whole device pixels per
+// cell so edges stay crisp at any devicePixelRatio.
+
+const COLORS = {
+  floor: '#efe9dd',
+  floorAlt: '#e9e2d4',
+  wall: '#56627a',
+  wallTop: '#6e7b93',
+  wallEdge: '#434d61',
+  goal: '#2a9d8f',
+  box: '#e3a857',
+  boxEdge: '#b27a34',
+  boxInner: '#eebb72',
+  boxGoal: '#4fae86',
+  boxGoalEdge: '#2f7d5d',
+  boxGoalInner: '#68c29c',
+  player: '#4157d8',
+  playerLight: '#7d8ff0',
+  select: '#f2c230',
+  hint: 'rgba(65, 87, 216, 0.85)',
+};
+
+function roundRect(ctx, x, y, w, h, r) {
+  ctx.beginPath();
+  ctx.moveTo(x + r, y);
+  ctx.arcTo(x + w, y, x + w, y + h, r);
+  ctx.arcTo(x + w, y + h, x, y + h, r);
+  ctx.arcTo(x, y + h, x, y, r);
+  ctx.arcTo(x, y, x + w, y, r);
+  ctx.closePath();
+}
+
+// view() -> {cells, width, height, selected, hint} (see state.js).
+export function createRenderer(canvas, wrap, view) {
+  const ctx = canvas.getContext('2d');
+  let pending = false;
+  let geometry = { cell: 0, dpr: 1, width: 0, height: 0 };
+
+  function paint() {
+    pending = false;
+    const v = view();
+    const dpr = window.devicePixelRatio || 1;
+    if (!v || !v.width) {
+      canvas.width = canvas.height = 0;
+      return;
+    }
+    const box = wrap.getBoundingClientRect();
+    const availW = Math.max(40, box.width);
+    const availH = Math.max(40, box.height);
+    // Whole device pixels per cell, capped so small levels don't look bloated.
+    const cssCell = Math.min(availW / v.width, availH / v.height, 72);
+    const cell = Math.max(4, Math.floor(cssCell * dpr));
+    const w = cell * v.width;
+    const h = cell * v.height;
+    if (canvas.width !== w || canvas.height !== h) {
+      canvas.width = w;
+      canvas.height = h;
+    }
+    canvas.style.width = w / dpr + 'px';
+    canvas.style.height = h / dpr + 'px';
+    geometry = { cell, dpr, width: v.width, height: v.height };
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, w, h);
+    drawBoard(ctx, v, cell);
+  }
+
+  function redraw() {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(paint);
+  }
+
+  // The cell under a point in CSS pixels relative to the canvas, or -1.
+  function cellAt(x, y) {
+    const { cell, dpr, width, height } = geometry;
+    if (!cell) return -1;
+    const cx = Math.floor((x * dpr) / cell);
+    const cy = Math.floor((y * dpr) / cell);
+    if (cx < 0 || cy < 0 || cx >= width || cy >= height) return -1;
+    return cy * width + cx;
+  }
+
+  new ResizeObserver(redraw).observe(wrap);
+  window.addEventListener('resize', redraw);
+  return { redraw, cellAt, paintNow: paint };
+}
+
+function drawBoard(ctx, v, c) {
+  const { cells, width } = v;
+  const n = cells.length;
+  // Floor first, so walls, boxes and the player sit on it.
+  for (let i = 0; i < n; i++) {
+    const ch = cells[i];
+    if (ch === '_' || ch === '#') continue;
+    const x = (i % width) * c;
+    const y = Math.floor(i / width) * c;
+    ctx.fillStyle = ((i % width) + Math.floor(i / width)) % 2 ? COLORS.floorAlt : COLORS.floor;
+    ctx.fillRect(x, y, c, c);
+  }
+  for (let i = 0; i < n; i++) {
+    const ch = cells[i];
+    const x = (i % width) * c;
+    const y = Math.floor(i / width) * c;
+    if (ch === '#') drawWall(ctx, x, y, c, cells[i - width] === '#', cells[i + width] === '#');
+    if (ch === '.' || ch === '+') drawGoal(ctx, x, y, c);
+    if (ch === '$' || ch === '*') drawBox(ctx, x, y, c, ch === '*');
+    if (ch === '@' || ch === '+') drawPlayer(ctx, x, y, c);
+  }
+  if (v.selected >= 0) {
+    const x = (v.selected % width) * c;
+    const y = Math.floor(v.selected / width) * c;
+    ctx.strokeStyle = COLORS.select;
+    ctx.lineWidth = Math.max(2, c * 0.09);
+    roundRect(ctx, x + c * 0.05, y + c * 0.05, c * 0.9, c * 0.9, c * 0.16);
+    ctx.stroke();
+  }
+  if (v.hint) drawHint(ctx, v.hint, width, c);
+}
+
+// Walls join into one block: light edges only where no wall continues.
+function drawWall(ctx, x, y, c, wallAbove, wallBelow) {
+  ctx.fillStyle = COLORS.wall;
+  ctx.fillRect(x, y, c, c);
+  const band = Math.max(1, Math.round(c * 0.12));
+  if (!wallAbove) {
+    ctx.fillStyle = COLORS.wallTop;
+    ctx.fillRect(x, y, c, band);
+  }
+  if (!wallBelow) {
+    ctx.fillStyle = COLORS.wallEdge;
+    ctx.fillRect(x, y + c - band, c, band);
+  }
+}
+
+function drawGoal(ctx, x, y, c) {
+  ctx.strokeStyle = COLORS.goal;
+  ctx.fillStyle = COLORS.goal;
+  ctx.lineWidth = Math.max(1.5, c * 0.06);
+  ctx.beginPath();
+  ctx.arc(x + c / 2, y + c / 2, c * 0.22, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.arc(x + c / 2, y + c / 2, c * 0.09, 0, Math.PI * 2);
+  ctx.fill();
+}
+
+function drawBox(ctx, x, y, c, onGoal) {
+  const m = c * 0.1;
+  const r = c * 0.14;
+  ctx.fillStyle = onGoal ? COLORS.boxGoalEdge : COLORS.boxEdge;
+  roundRect(ctx, x + m, y + m, c - 2 * m, c - 2 * m, r);
+  ctx.fill();
+  const e = Math.max(1.5, c * 0.07);
+  ctx.fillStyle = onGoal ? COLORS.boxGoal : COLORS.box;
+  roundRect(ctx, x + m + e, y + m + e, c - 2 * (m + e), c - 2 * (m + e), r * 0.7);
+  ctx.fill();
+  ctx.strokeStyle = onGoal ? COLORS.boxGoalInner : COLORS.boxInner;
+  ctx.lineWidth = Math.max(1, c * 0.05);
+  const i = c * 0.3;
+  ctx.beginPath();
+  ctx.moveTo(x + i, y + i);
+  ctx.lineTo(x + c - i, y + c - i);
+  ctx.moveTo(x + c - i, y + i);
+  ctx.lineTo(x + i, y + c - i);
+  ctx.stroke();
+}
+
+function drawPlayer(ctx, x, y, c) {
+  const cx = x + c / 2;
+  const cy = y + c / 2;
+  ctx.fillStyle = COLORS.player;
+  ctx.beginPath();
+  ctx.arc(cx, cy, c * 0.32, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = COLORS.playerLight;
+  ctx.beginPath();
+  ctx.arc(cx - c * 0.09, cy - c * 0.1, c * 0.11, 0, Math.PI * 2);
+  ctx.fill();
+}
+
+function drawHint(ctx, hint, width, c) {
+  const bx = (hint.box % width) * c + c / 2;
+  const by = Math.floor(hint.box / width) * c + c / 2;
+  const d = { l: [-1, 0], r: [1, 0], u: [0, -1], d: [0, 1] }[hint.dir];
+  const ex = bx + d[0] * c;
+  const ey = by + d[1] * c;
+  ctx.strokeStyle = COLORS.hint;
+  ctx.fillStyle = COLORS.hint;
+  ctx.lineWidth = Math.max(2, c * 0.12);
+  ctx.lineCap = 'round';
+  ctx.beginPath();
+  ctx.moveTo(bx + d[0] * c * 0.1, by + d[1] * c * 0.1);
+  ctx.lineTo(ex - d[0] * c * 0.25, ey - d[1] * c * 0.25);
+  ctx.stroke();
+  // Arrow head.
+  const px = -d[1];
+  const py = d[0];
+  ctx.beginPath();
+  ctx.moveTo(ex, ey);
+  ctx.lineTo(ex - d[0] * c * 0.32 + px * c * 0.22, ey - d[1] * c * 0.32 + py * c * 0.22);
+  ctx.lineTo(ex - d[0] * c * 0.32 - px * c * 0.22, ey - d[1] * c * 0.32 - py * c * 0.22);
+  ctx.closePath();
+  ctx.fill();
+}

@@ -1,0 +1,111 @@
+// The page's side of wasm/solver-worker.js: one worker at a time, a promise
+// per solve, progress callbacks, cancel, and recovery when the module
+// aborts (the worker is terminated and a fresh one started). DOM-free: the
+// Worker constructor is passed in.
+
+// Plain words for each way a solve can end without a solution.
+export function describeFailure(reason, message, options = {}) {
+  const seconds = options.timeLimitSeconds;
+  const mb = options.memoryBudgetBytes ? Math.round(options.memoryBudgetBytes / 1048576) : null;
+  switch (reason) {
+    case 'timed-out':
+      return `No solution found within the time limit${seconds ? ` (${seconds} s)` : ''}. Allow more time or try another strategy.`;
+    case 'out-of-memory':
+      return `The solver ran out of memory${mb ? ` (budget ${mb} MB)` : ''} before finding a solution. Allow more memory or try another strategy.`;
+    case 'unsolvable':
+      return 'This level has no solution: every reachable position was searched.';
+    case 'cancelled':
+      return 'Solving was cancelled.';
+    case 'declined':
+      return 'This strategy cannot solve this level' + (message ? `: ${message.replace(/^the solver cannot search this level:?\s*/, '')}` : '.');
+    case 'bad-level':
+      return 'The level is not valid' + (message ? `: ${message.replace(/^bad level:\s*/, '')}` : '.');
+    case 'crashed':
+      return 'The solver stopped unexpectedly (most likely out of memory). A fresh solver has been started.';
+    default:
+      return 'The solver failed' + (message ? `: ${message}` : '.');
+  }
+}
+
+export class SolverClient {
+  // makeWorker() -> Worker-like {postMessage, terminate, onmessage, onerror};
+  // onMethods(list) is called when a worker reports its strategies;
+  // onRestart(reason) when a crashed worker was replaced.
+  constructor(makeWorker, { onMethods, onRestart } = {}) {
+    this.makeWorker = makeWorker;
+    this.onMethods = onMethods || (() => {});
+    this.onRestart = onRestart || (() => {});
+    this.nextId = 1;
+    this.job = null;  // {id, resolve, onProgress, options}
+    this.worker = null;
+    this.start();
+  }
+
+  start() {
+    const w = this.makeWorker();
+    this.worker = w;
+    w.onmessage = (e) => this.receive(w, e.data);
+    w.onerror = (e) => {
+      if (e && e.preventDefault) e.preventDefault();
+      this.crashed(w, e && e.message ? e.message : 'worker error');
+    };
+  }
+
+  receive(w, msg) {
+    if (w !== this.worker || !msg) return;
+    if (msg.type === 'ready') {
+      this.onMethods(msg.methods || []);
+      return;
+    }
+    if (msg.type === 'failed' && msg.reason === 'crashed') {
+      this.crashed(w, msg.message);
+      return;
+    }
+    const job = this.job;
+    if (!job || msg.id !== job.id) return;
+    if (msg.type === 'progress') {
+      job.onProgress && job.onProgress(msg);
+    } else if (msg.type === 'solved') {
+      this.job = null;
+      job.resolve({ ok: true, lurd: msg.lurd, moves: msg.moves, pushes: msg.pushes, stats: msg.stats });
+    } else if (msg.type === 'failed') {
+      this.job = null;
+      job.resolve({ ok: false, reason: msg.reason, message: msg.message, stats: msg.stats,
+                    text: describeFailure(msg.reason, msg.message, job.options) });
+    }
+  }
+
+  // The module aborted: replace the worker, and end the current solve.
+  crashed(w, message) {
+    if (w !== this.worker) return;
+    w.terminate();
+    this.start();
+    this.onRestart(message);
+    const job = this.job;
+    this.job = null;
+    if (job) job.resolve({ ok: false, reason: 'crashed', message, text: describeFailure('crashed', message) });
+  }
+
+  busy() { return this.job !== null; }
+
+  // Solves one level (XSB text). Resolves with {ok:true, lurd, moves, pushes,
+  // stats} or {ok:false, reason, message, text}. A new solve cancels the old.
+  solve(levelText, options, onProgress) {
+    if (this.job) this.cancel();
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.job = { id, resolve, onProgress, options };
+      this.worker.postMessage({ type: 'solve', id, level: levelText, options });
+    });
+  }
+
+  // Asks the worker to stop; the solve's promise resolves 'cancelled' at
+  // once, and the worker's own answer is ignored.
+  cancel() {
+    const job = this.job;
+    if (!job) return;
+    this.job = null;
+    this.worker.postMessage({ type: 'cancel', id: job.id });
+    job.resolve({ ok: false, reason: 'cancelled', message: 'cancelled', text: describeFailure('cancelled') });
+  }
+}
