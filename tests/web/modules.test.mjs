@@ -1,0 +1,288 @@
+// The page's DOM-free modules under Node: storage, library, play state,
+// replay, solver client and input mapping, with the real wasm module.
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import { fixture, loadModule } from '../wasm/load.mjs';
+import { gestureOf, keyAction } from '../../web/input.js';
+import { Library, MY_LEVELS, guessCollectionName, levelKey, levelTextFromFragment, looksLikeLurd, shareFragment } from '../../web/library.js';
+import { Replay } from '../../web/replay.js';
+import { SolverClient, describeFailure } from '../../web/solver-client.js';
+import { PlayState } from '../../web/state.js';
+import { Store } from '../../web/storage.js';
+
+let M;
+before(async () => { M = await loadModule(); });
+
+class MemoryStorage {
+  constructor() { this.map = new Map(); }
+  getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
+  setItem(k, v) { this.map.set(k, String(v)); }
+}
+
+const starter = () => M.parseCollection(fixture('starter.sok')).levels;
+
+// ------------------------------------------------------------ input
+test('keys map to steps, undo, redo and restart', () => {
+  assert.deepEqual(keyAction({ key: 'ArrowLeft' }), { type: 'step', dir: 'l' });
+  assert.deepEqual(keyAction({ key: 'w' }), { type: 'step', dir: 'u' });
+  assert.deepEqual(keyAction({ key: 'D' }), { type: 'step', dir: 'r' });
+  assert.deepEqual(keyAction({ key: 'Backspace' }), { type: 'undo' });
+  assert.deepEqual(keyAction({ key: 'z', ctrlKey: true }), { type: 'undo' });
+  assert.deepEqual(keyAction({ key: 'Z', ctrlKey: true, shiftKey: true }), { type: 'redo' });
+  assert.deepEqual(keyAction({ key: 'y', ctrlKey: true }), { type: 'redo' });
+  assert.deepEqual(keyAction({ key: 'y' }), { type: 'redo' });
+  assert.deepEqual(keyAction({ key: 'Escape' }), { type: 'restart' });
+  assert.deepEqual(keyAction({ key: 'r' }), { type: 'restart' });
+  assert.equal(keyAction({ key: 'v', ctrlKey: true }), null);  // paste stays the browser's
+  assert.equal(keyAction({ key: 'q' }), null);
+});
+
+test('a short touch is a tap, a longer one a swipe in its main direction', () => {
+  assert.deepEqual(gestureOf(10, 10, 14, 12), { type: 'tap', x: 10, y: 10 });
+  assert.deepEqual(gestureOf(10, 10, 80, 20), { type: 'step', dir: 'r' });
+  assert.deepEqual(gestureOf(80, 80, 70, 10), { type: 'step', dir: 'u' });
+  assert.deepEqual(gestureOf(80, 10, 10, 30), { type: 'step', dir: 'l' });
+  assert.deepEqual(gestureOf(10, 10, 20, 90), { type: 'step', dir: 'd' });
+});
+
+// ------------------------------------------------------------ storage
+test('the store keeps the best solutions by moves and by pushes', () => {
+  const backend = new MemoryStorage();
+  const s = new Store(backend);
+  assert.equal(s.isSolved('k'), false);
+  assert.ok(s.recordSolution('k', { moves: 20, pushes: 5, lurd: 'a' }));
+  assert.ok(s.recordSolution('k', { moves: 18, pushes: 7, lurd: 'b' }));
+  assert.equal(s.recordSolution('k', { moves: 30, pushes: 9, lurd: 'c' }), false);
+  const again = new Store(backend);  // a reload
+  assert.ok(again.isSolved('k'));
+  assert.equal(again.best('k').byMoves.lurd, 'b');
+  assert.equal(again.best('k').byPushes.lurd, 'a');
+});
+
+test('the store survives corrupt or missing storage', () => {
+  const backend = new MemoryStorage();
+  backend.setItem('sokoban.v1', '{not json');
+  const s = new Store(backend);
+  assert.deepEqual(s.collections(), []);
+  const none = new Store(null);
+  none.setPosition({ collection: 'x', index: 1, history: 'lr' });
+  assert.deepEqual(none.position(), { collection: 'x', index: 1, history: 'lr' });
+  const full = new Store({ getItem: () => null, setItem: () => { throw new Error('quota'); } });
+  assert.equal(full.save(), false);
+});
+
+test('the store remembers the position, settings and pasted collections', () => {
+  const backend = new MemoryStorage();
+  const s = new Store(backend);
+  s.setPosition({ collection: 'b:x.sok', index: 3, history: 'lU' });
+  s.setSettings({ method: 'bfs' });
+  s.setSettings({ timeLimit: 30 });
+  const id = s.addCollection('Mine', 'text');
+  s.appendToCollection(MY_LEVELS, 'My levels', 'one');
+  s.appendToCollection(MY_LEVELS, 'My levels', 'two');
+  const again = new Store(backend);
+  assert.deepEqual(again.position(), { collection: 'b:x.sok', index: 3, history: 'lU' });
+  assert.deepEqual(again.settings(), { method: 'bfs', timeLimit: 30 });
+  assert.equal(again.collections().find((c) => c.id === id).name, 'Mine');
+  assert.equal(again.collections().find((c) => c.id === MY_LEVELS).text, 'one\n\ntwo');
+});
+
+// ------------------------------------------------------------ library
+test('share links carry the board and title and open it again', () => {
+  const level = starter()[3];
+  const fragment = shareFragment(level);
+  assert.ok(!/[\s#]/.test(fragment));
+  const text = levelTextFromFragment('#' + fragment);
+  const back = M.parseCollection(text).levels[0];
+  assert.equal(back.cells, level.cells);
+  assert.equal(back.title, level.title);
+  assert.equal(levelTextFromFragment('#nothing=1'), null);
+});
+
+test('a LURD text is told apart from a level', () => {
+  assert.ok(looksLikeLurd('ruuLLLulDrrrr\nddlUruLLL'));
+  assert.ok(looksLikeLurd('3r2(dL)'));
+  assert.equal(looksLikeLurd(fixture('starter.sok')), false);
+  assert.equal(looksLikeLurd('#####'), false);
+  assert.equal(looksLikeLurd('123'), false);
+});
+
+test('a collection gets its name from its first text line', () => {
+  assert.equal(guessCollectionName('; My Set\n\nA\n#####\n', 'x'), 'My Set');
+  assert.equal(guessCollectionName('#####\n#@$.#\n#####\n', 'fallback'), 'fallback');
+});
+
+test('pasting one level joins My levels; several become their own collection', async () => {
+  const store = new Store(new MemoryStorage());
+  const lib = new Library(M, store, async () => { throw new Error('offline'); });
+  await lib.loadIndex();
+  assert.deepEqual(lib.collections(), []);
+  const one = lib.addText('Solo\n#####\n#@$.#\n#####\n');
+  assert.equal(one.id, MY_LEVELS);
+  assert.equal(one.index, 0);
+  const same = lib.addText('Solo\n#####\n#@$.#\n#####\n');  // pasted twice: not duplicated
+  assert.equal(same.index, 0);
+  const many = lib.addText(fixture('starter.sok'));
+  assert.notEqual(many.id, MY_LEVELS);
+  assert.equal((await lib.open(many.id)).levels.length, 5);
+  assert.equal((await lib.open(MY_LEVELS)).levels.length, 1);
+  const bad = lib.addText('Bad\n#####\n#@x.#\n#####\n');
+  assert.equal(bad.id, null);
+  assert.equal(bad.errors[0].column, 3);
+  assert.equal(lib.collections().length, 2);  // the bad paste added nothing
+});
+
+test('bundled collections come from the index and load on demand', async () => {
+  const files = { 'levels/index.json': JSON.stringify([{ file: 'starter.sok', name: 'Starter', count: 5 }]),
+                  'levels/starter.sok': fixture('starter.sok') };
+  const fetched = [];
+  const lib = new Library(M, new Store(null), async (url) => { fetched.push(url); return files[url]; });
+  await lib.loadIndex();
+  assert.deepEqual(lib.collections().map((c) => c.name), ['Starter']);
+  const c = await lib.open('b:starter.sok');
+  assert.equal(c.levels[1].title, 'Corner Turn');
+  await lib.open('b:starter.sok');
+  assert.deepEqual(fetched, ['levels/index.json', 'levels/starter.sok']);  // fetched once
+  assert.equal(levelKey(c.levels[0]), '5#|#@$.#|5#');
+});
+
+// ------------------------------------------------------------ play state
+test('a tap walks, selects a box, and pushes it to a target', () => {
+  const state = new PlayState(M);
+  state.load(starter()[4]);  // Crossing
+  const w = state.width;
+  assert.equal(state.tap(3 * w + 1), 'walk');
+  while (state.tick());
+  assert.equal(state.game.player(), 3 * w + 1);
+  assert.equal(state.tap(2 * w + 2), 'select');
+  assert.equal(state.selected, 2 * w + 2);
+  assert.equal(state.tap(1 * w + 2), 'push');
+  state.flush();
+  assert.ok(state.game.hasBox(1 * w + 2));
+  assert.equal(state.selected, -1);
+  assert.equal(state.tap(0), 'none');  // a wall
+});
+
+test('a hint is the steps up to the first push, with the box and its direction', () => {
+  const state = new PlayState(M);
+  state.load(starter()[4]);  // Crossing: 'lUdrruulLddrUluRR' solves it
+  const hint = state.setHintFrom('lUdrruulLddrUluRR');
+  const w = state.width;
+  assert.equal(hint.steps, 'lU');
+  assert.equal(hint.dir, 'u');
+  assert.equal(hint.box, 2 * w + 2);
+  assert.ok(state.playHint());
+  state.flush();
+  assert.equal(state.game.history(), 'lU');
+});
+
+test('loading a level with a history restores the position', () => {
+  const state = new PlayState(M);
+  state.load(starter()[4], 'lU');
+  assert.equal(state.game.moves(), 2);
+  assert.equal(state.game.pushes(), 1);
+});
+
+// ------------------------------------------------------------ replay
+function fakeTimer() {
+  const t = { queue: [], set(fn) { t.queue.push(fn); return t.queue.length; }, clear() { t.queue = []; },
+              run() { while (t.queue.length) t.queue.shift()(); } };
+  return t;
+}
+
+test('a replay plays to the solved end, steps, scrubs and pauses', () => {
+  const level = starter()[3];
+  const game = new M.Game(level.xsb);
+  const lurd = 'ruuLLLulDrrrrddlUruLLLddllluurRDrdLuuurDD';
+  const timer = fakeTimer();
+  let changes = 0;
+  const r = new Replay(() => game, () => changes++, timer);
+  assert.ok(r.load(lurd));
+  assert.equal(r.length, lurd.length);
+  assert.equal(r.position(), 0);
+  r.play();
+  timer.run();
+  assert.ok(r.atEnd());
+  assert.equal(r.playing, false);
+  assert.ok(game.solved());
+  r.stepBack();
+  assert.equal(r.position(), lurd.length - 1);
+  assert.equal(game.solved(), false);
+  r.seek(5);
+  assert.equal(game.history(), lurd.slice(0, 5));
+  r.stepForward();
+  assert.equal(r.position(), 6);
+  r.seek(1e9);
+  assert.equal(r.position(), lurd.length);
+  r.play();  // from the end, a new play starts over
+  assert.equal(r.position(), 0);
+  r.pause();
+  assert.equal(r.playing, false);
+  assert.ok(changes > lurd.length);
+  game.delete();
+});
+
+// ------------------------------------------------------------ solver client
+class FakeWorker {
+  constructor(log) { this.log = log; this.sent = []; this.terminated = false; log.push(this); }
+  postMessage(m) { this.sent.push(m); }
+  terminate() { this.terminated = true; }
+  emit(m) { this.onmessage({ data: m }); }
+}
+
+test('the solver client relays progress and the result', async () => {
+  const workers = [];
+  let methods = null;
+  const c = new SolverClient(() => new FakeWorker(workers), { onMethods: (m) => { methods = m; } });
+  workers[0].emit({ type: 'ready', methods: [{ name: 'bfs' }] });
+  assert.deepEqual(methods, [{ name: 'bfs' }]);
+  const progress = [];
+  const p = c.solve('level', { method: 'bfs' }, (m) => progress.push(m.nodes));
+  const { id } = workers[0].sent[0];
+  workers[0].emit({ type: 'progress', id, nodes: 10 });
+  workers[0].emit({ type: 'progress', id: id + 99, nodes: 99 });  // someone else's: ignored
+  workers[0].emit({ type: 'solved', id, lurd: 'R', moves: 1, pushes: 1, stats: {} });
+  const r = await p;
+  assert.deepEqual(progress, [10]);
+  assert.equal(r.ok, true);
+  assert.equal(r.lurd, 'R');
+  assert.equal(c.busy(), false);
+});
+
+test('a cancel ends the solve at once and tells the worker', async () => {
+  const workers = [];
+  const c = new SolverClient(() => new FakeWorker(workers));
+  const p = c.solve('level', {});
+  c.cancel();
+  const r = await p;
+  assert.equal(r.reason, 'cancelled');
+  assert.equal(workers[0].sent[1].type, 'cancel');
+});
+
+test('a crashed worker is replaced and the solve fails with a plain reason', async () => {
+  const workers = [];
+  let restarts = 0;
+  const c = new SolverClient(() => new FakeWorker(workers), { onRestart: () => restarts++ });
+  const p = c.solve('level', { memoryBudgetBytes: 1 << 30 });
+  workers[0].emit({ type: 'failed', id: null, reason: 'crashed', message: 'Aborted(OOM)' });
+  const r = await p;
+  assert.equal(r.ok, false);
+  assert.equal(r.reason, 'crashed');
+  assert.match(r.text, /fresh solver/);
+  assert.equal(workers.length, 2);
+  assert.ok(workers[0].terminated);
+  assert.equal(restarts, 1);
+  // The new worker takes the next solve; an uncaught worker error restarts too.
+  const p2 = c.solve('level', {});
+  assert.equal(workers[1].sent[0].type, 'solve');
+  workers[1].onerror({ message: 'boom' });
+  assert.equal((await p2).reason, 'crashed');
+  assert.equal(workers.length, 3);
+});
+
+test('failures read as plain words', () => {
+  assert.match(describeFailure('timed-out', '', { timeLimitSeconds: 30 }), /time limit \(30 s\)/);
+  assert.match(describeFailure('out-of-memory', '', { memoryBudgetBytes: 256 * 1048576 }), /out of memory \(budget 256 MB\)/);
+  assert.match(describeFailure('unsolvable'), /no solution/);
+  assert.match(describeFailure('bad-level', 'bad level: no level found'), /not valid: no level found/);
+});
