@@ -350,14 +350,20 @@ class HboxStrategy : public Strategy {
     e.reachesStart = mark_[board_.startPlayer()] == stamp_;
   }
 
-  // A box on `s` that could be pulled one way if the puller got there:
-  // some side has two free squares in a row.
-  bool pullable(Square s) const {
+  // Pullability of a box on `s`. With `now`: some side has two free squares
+  // in a row (the puller could pull it at once). Without: some side has no
+  // wall in its two squares and not two boxes there, so the box can be pulled
+  // once at most one neighbouring box moves: the guard that keeps hbox's
+  // intent (no moved box left frozen off its goal) without cutting off the
+  // many solutions where a box is freed by pulling its neighbour away first.
+  bool pullable(Square s, bool now = false) const {
     for (Direction d : kDirections) {
       Square a = board_.neighbor(s, d);
-      if (a == kNoSquare || occupied_[a]) continue;
+      if (a == kNoSquare) continue;
       Square b = board_.neighbor(a, d);
-      if (b != kNoSquare && !occupied_[b]) return true;
+      if (b == kNoSquare) continue;
+      int boxes = occupied_[a] + occupied_[b];
+      if (now ? boxes == 0 : boxes < 2) return true;
     }
     return false;
   }
@@ -366,7 +372,7 @@ class HboxStrategy : public Strategy {
   //   pri1: boxes not on their Hungarian-assigned target (any target without Hungarian)
   //   pri2: corrals - 1, corrals being the connected floor areas between boxes
   //   pri3: boxes blocking doorways: on a square whose removal splits the empty board
-  //   pri4: blocked boxes: no side with two free squares in a row to be pulled from
+  //   pri4: blocked boxes: no side with two free squares in a row to be pulled from now
   //   pri5: 60 (bmx0 - bmx) / bmx0, bmx the sum of squared box-target pull distances
   //   pri6: 60 HunEst / HunEst0
   void evaluateRest(const Square* boxes, int onTargets, Evaluation& e) {
@@ -407,7 +413,7 @@ class HboxStrategy : public Strategy {
     }
     if (method_.queue[4] && !halfway_) {
       int blocked = 0;
-      for (int i = 0; i < n_; ++i) blocked += !pullable(boxes[i]);
+      for (int i = 0; i < n_; ++i) blocked += !pullable(boxes[i], true);
       e.pri[4] = blocked;
     }
     if (method_.queue[5] && !halfway_ && bmx0_ > 0) {
