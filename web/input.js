@@ -61,7 +61,7 @@ export function attachInput(board, act) {
   board.addEventListener('pointerdown', (e) => {
     if (e.button !== 0) return;
     start = { id: e.pointerId, x: e.offsetX, y: e.offsetY, touch: e.pointerType !== 'mouse' };
-    board.setPointerCapture?.(e.pointerId);
+    try { board.setPointerCapture(e.pointerId); } catch { /* a synthetic or already ended pointer */ }
   });
   board.addEventListener('pointerup', (e) => {
     if (!start || e.pointerId !== start.id) return;

@@ -647,4 +647,6 @@ boot().catch((e) => {
 });
 
 // Exposed for the page tests and the curious: the current state, read-only use.
-window.soko = { get play() { return play; }, get replay() { return replay; }, get current() { return current; } };
+window.soko = {
+  get play() { return play; }, get replay() { return replay; }, get current() { return current; }, get solver() { return solver; },
+};

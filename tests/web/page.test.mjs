@@ -1,0 +1,311 @@
+// The page in headless Chromium (Debian's /usr/bin/chromium, driven by
+// playwright-core), served by python3 -m http.server from a sub-path
+// (/sokoban/) as GitHub Pages would. The site is built by scripts/test-web
+// with the test levels (tests/fixtures) as its bundled collections; set
+// SOKO_SITE to the built folder.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const site = process.env.SOKO_SITE;
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+                       '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+let server, browser, base, root;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+    s.on('error', reject);
+  });
+}
+
+async function waitForServer(url) {
+  for (let i = 0; i < 100; i++) {
+    try { if ((await fetch(url)).ok) return; } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start: ' + url);
+}
+
+before(async () => {
+  assert.ok(site && fs.existsSync(path.join(site, 'index.html')), 'SOKO_SITE must name a built site');
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-page-'));
+  fs.symlinkSync(path.resolve(site), path.join(root, 'sokoban'));
+  const port = await freePort();
+  server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', root], { stdio: 'ignore' });
+  base = `http://127.0.0.1:${port}/sokoban/`;
+  await waitForServer(base);
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill();
+  if (root) fs.rmSync(root, { recursive: true, force: true });
+});
+
+// A fresh browser context (own localStorage) with a page on the site.
+async function openPage(t, { url = base, context = null } = {}) {
+  const ctx = context || await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(base).origin });
+  const page = await ctx.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push('pageerror: ' + e.message));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push('console: ' + m.text()); });
+  page.on('requestfailed', (r) => problems.push('request failed: ' + r.url()));
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
+  t.after(async () => {
+    assert.deepEqual(problems, [], 'the page logged errors');
+    if (!context) await ctx.close();
+  });
+  return { page, ctx };
+}
+
+const text = (page, sel) => page.locator(sel).innerText();
+const moves = async (page) => Number(await text(page, '#moves'));
+
+// The centre of board cell (x, y) in page coordinates.
+async function cellPoint(page, x, y) {
+  const box = await page.locator('#board').boundingBox();
+  const w = await page.evaluate(() => window.soko.play.width);
+  const c = box.width / w;
+  return { x: box.x + (x + 0.5) * c, y: box.y + (y + 0.5) * c };
+}
+async function clickCell(page, x, y) {
+  const p = await cellPoint(page, x, y);
+  await page.mouse.click(p.x, p.y);
+}
+
+async function pasteText(page, value) {
+  await page.evaluate((v) => navigator.clipboard.writeText(v), value);
+  await page.locator('body').click({ position: { x: 5, y: 790 } });  // focus the page, not a field
+  await page.keyboard.press('Control+V');
+}
+
+// Picks level `index` (0-based) of a bundled collection, as a person would.
+async function pickLevel(page, collection, index) {
+  const options = await page.getByRole('combobox', { name: 'Collection' }).locator('option').allInnerTexts();
+  const label = options.find((o) => o.startsWith(collection + ' ('));
+  await page.getByRole('combobox', { name: 'Collection' }).selectOption({ label });
+  await page.waitForFunction((c) => document.getElementById('subtitle').textContent.startsWith(c + ' · 1 of'), collection);
+  await page.getByRole('combobox', { name: 'Level' }).selectOption(String(index));
+  await page.waitForFunction((i) => document.getElementById('subtitle').textContent.includes(` ${i + 1} of`), index);
+}
+
+test('loads from a sub-path and shows the first bundled level', async (t) => {
+  const { page } = await openPage(t);
+  assert.equal(await text(page, '#title'), 'First Steps');
+  assert.match(await text(page, '#subtitle'), /Starter \(test\) · 1 of 5/);
+  const size = await page.locator('#board').boundingBox();
+  assert.ok(size.width > 100 && size.height > 50, 'the board is drawn');
+  for (const name of ['Solve', 'Cancel', 'Paste', 'Undo', 'Redo', 'Restart', 'Hint', 'Open', 'Share', 'Import solution'])
+    assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);
+  const methods = await page.getByRole('combobox', { name: 'Strategy' }).locator('option').allInnerTexts();
+  assert.ok(methods.includes('bfs'));
+});
+
+test('picks a bundled level, plays and undoes with the keyboard', async (t) => {
+  const { page } = await openPage(t);
+  await pickLevel(page, 'Starter (test)', 4);  // Crossing
+  assert.equal(await text(page, '#title'), 'Crossing');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('w');  // a push
+  assert.equal(await moves(page), 2);
+  assert.equal(await text(page, '#pushes'), '1');
+  await page.keyboard.press('z');
+  assert.equal(await moves(page), 1);
+  await page.keyboard.press('Control+y');
+  assert.equal(await moves(page), 2);
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Control+z');
+  assert.equal(await moves(page), 0);
+  await page.keyboard.press('Control+Shift+Z');
+  assert.equal(await moves(page), 1);
+  await page.keyboard.press('Escape');
+  assert.equal(await moves(page), 0);
+  await page.getByRole('button', { name: 'Redo' }).click();
+  assert.equal(await moves(page), 1);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  assert.equal(await moves(page), 0);
+});
+
+test('solving by hand shows the solved moment and marks the level', async (t) => {
+  const { page } = await openPage(t);
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('#solved-banner:not([hidden])');
+  assert.match(await text(page, '#solved-banner'), /Solved!/);
+  assert.match(await page.getByRole('combobox', { name: 'Level' }).locator('option').first().innerText(), /✓/);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  assert.equal(await text(page, '#title'), 'Corner Turn');
+});
+
+test('walks and pushes with the mouse', async (t) => {
+  const { page } = await openPage(t);
+  await pickLevel(page, 'Starter (test)', 4);  // Crossing, player at (3,3)
+  await clickCell(page, 1, 3);  // walk two squares left
+  await page.waitForFunction(() => window.soko.play.game.moves() === 2 && !window.soko.play.queue);
+  await clickCell(page, 2, 2);  // select the left box
+  assert.equal(await page.evaluate(() => window.soko.play.selected), 2 * 7 + 2);
+  await clickCell(page, 2, 1);  // and push it up one
+  await page.waitForFunction(() => !window.soko.play.queue && window.soko.play.game.pushes() === 1);
+  assert.ok(await page.evaluate(() => window.soko.play.game.hasBox(1 * 7 + 2)));
+});
+
+test('pastes a level from the clipboard, solves it in the worker and replays it to the end', async (t) => {
+  const { page } = await openPage(t);
+  await pasteText(page, 'Pasted Puzzle\n  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########\n');
+  await page.waitForFunction(() => document.getElementById('title').textContent === 'Pasted Puzzle');
+  assert.match(await text(page, '#subtitle'), /My levels/);
+  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.waitForFunction(() => /Solved/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
+  const [, n] = (await text(page, '#solve-result')).match(/(\d+) moves, \d+ pushes/);
+  await page.getByRole('combobox', { name: 'Replay speed' }).selectOption('50');
+  await page.waitForFunction(() => window.soko.replay.atEnd() && window.soko.play.solved(), null, { timeout: 20000 });
+  assert.equal(await text(page, '#r-pos'), `${n} / ${n}`);
+  assert.match(await text(page, '#status'), /Replay finished/);
+  // Step back, scrub, and copy the solution.
+  await page.getByRole('button', { name: 'Step back' }).click();
+  assert.equal(await text(page, '#r-pos'), `${n - 1} / ${n}`);
+  await page.getByRole('slider', { name: 'Replay position' }).fill('10');
+  assert.equal(await text(page, '#r-pos'), `10 / ${n}`);
+  await page.getByRole('button', { name: 'Copy solution' }).click();
+  await page.waitForFunction(() => /copied/.test(document.getElementById('status').textContent));
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied.length, Number(n));
+  assert.ok(await page.evaluate((l) => window.soko.play.module.verify(window.soko.play.level.xsb, l).solved, copied));
+});
+
+test('a pasted LURD solution is verified and replayed; a wrong one is refused', async (t) => {
+  const { page } = await openPage(t);
+  await pickLevel(page, 'Starter (test)', 4);  // Crossing
+  await pasteText(page, 'lUdrruulLddrUluRR');
+  await page.waitForFunction(() => /Imported solution verified/.test(document.getElementById('solve-result').textContent));
+  await page.getByRole('button', { name: 'Pause' }).click().catch(() => {});
+  await page.getByRole('button', { name: 'To the end' }).click();
+  assert.ok(await page.evaluate(() => window.soko.play.solved()));
+  await pasteText(page, 'uuuu');
+  await page.waitForSelector('#notice:not([hidden])');
+  assert.match(await text(page, '#notice'), /does not solve/);
+});
+
+test('a paste of several levels becomes its own collection', async (t) => {
+  const { page } = await openPage(t);
+  await pasteText(page, '; Two Quick Ones\n\nA\n#####\n#@$.#\n#####\n\nB\n######\n#@$ .#\n######\n');
+  await page.waitForFunction(() => document.getElementById('title').textContent === 'A');
+  const options = await page.getByRole('combobox', { name: 'Collection' }).locator('option').allInnerTexts();
+  assert.ok(options.includes('Two Quick Ones (2)'), options.join(', '));
+});
+
+test('a bad paste shows the level, line and column, and keeps the current level', async (t) => {
+  const { page } = await openPage(t);
+  await pasteText(page, 'Broken\n#####\n#@x.#\n#####\n');
+  await page.waitForSelector('#notice:not([hidden])');
+  assert.match(await text(page, '#notice'), /level 1 \(Broken\), line 3, column 3/);
+  assert.equal(await text(page, '#title'), 'First Steps');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('#solved-banner:not([hidden])');
+});
+
+test('progress comes several times a second; a long solve cancels quickly and the solver works again', async (t) => {
+  const { page } = await openPage(t);
+  await page.getByRole('combobox', { name: 'Collection' }).selectOption({ label: 'Hard (test) (1)' });
+  await page.evaluate(() => {
+    window.progressTicks = 0;
+    new MutationObserver(() => window.progressTicks++).observe(document.getElementById('p-elapsed'), { childList: true, characterData: true, subtree: true });
+  });
+  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.waitForTimeout(1500);
+  const ticks = await page.evaluate(() => window.progressTicks);
+  assert.ok(ticks >= 5, `progress updates in 1.5 s: ${ticks}`);
+  assert.ok(Number((await text(page, '#p-nodes')).replace(/,/g, '')) > 0);
+  const cancelledIn = await page.evaluate(async () => {
+    // Cancel, then ask the same worker for a trivial solve: its answer
+    // shows when the worker really let go of the long search.
+    const t0 = performance.now();
+    document.getElementById('cancel').click();
+    const r = await window.soko.solver.solve('#####\n#@$.#\n#####\n', { method: 'bfs', timeLimitSeconds: 5, memoryBudgetBytes: 16 << 20 });
+    return { ms: performance.now() - t0, ok: r.ok };
+  });
+  assert.ok(cancelledIn.ok);
+  assert.ok(cancelledIn.ms < 200, `the worker took ${cancelledIn.ms} ms to take a new solve after cancel`);
+  assert.match(await text(page, '#solve-result'), /cancelled/);
+  await page.getByRole('combobox', { name: 'Collection' }).selectOption({ label: 'Starter (test) (5)' });
+  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.waitForFunction(() => /Solved/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
+});
+
+test('a hint shows the next push and plays it; a deadlock is named', async (t) => {
+  const { page } = await openPage(t);
+  await pickLevel(page, 'Starter (test)', 4);  // Crossing
+  await page.getByRole('button', { name: 'Hint' }).click();
+  await page.getByRole('button', { name: 'Play hint' }).waitFor();
+  assert.match(await text(page, '#status'), /Hint/);
+  await page.getByRole('button', { name: 'Play hint' }).click();
+  await page.waitForFunction(() => window.soko.play.game.pushes() === 1 && !window.soko.play.queue);
+  // Push the left box down against the bottom wall, a row without goals:
+  await page.keyboard.press('Escape');
+  for (const k of ['ArrowRight', 'ArrowUp', 'ArrowUp', 'ArrowLeft', 'ArrowLeft', 'ArrowDown']) await page.keyboard.press(k);
+  assert.equal(await text(page, '#pushes'), '1');
+  await page.getByRole('button', { name: 'Hint' }).click();
+  await page.waitForFunction(() => /deadlock/.test(document.getElementById('status').textContent), null, { timeout: 20000 });
+});
+
+test('a reload comes back to the same level and position', async (t) => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  t.after(() => ctx.close());
+  const { page } = await openPage(t, { context: ctx });
+  await pickLevel(page, 'Starter (test)', 3);  // Little Warehouse
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowUp');
+  await page.waitForTimeout(400);  // the position is saved a moment after a move
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await text(page, '#title'), 'Little Warehouse');
+  assert.equal(await moves(page), 2);
+});
+
+test('a shared link opens its level directly', async (t) => {
+  const { page } = await openPage(t);
+  await pickLevel(page, 'Starter (test)', 1);
+  await page.getByRole('button', { name: 'Share' }).click();
+  await page.waitForFunction(() => /Link copied/.test(document.getElementById('status').textContent));
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/sokoban\/#level=/);
+  const other = await browser.newContext({ viewport: { width: 800, height: 600 } });
+  t.after(() => other.close());
+  const p2 = await other.newPage();
+  await p2.goto(link);
+  await p2.waitForSelector('body[data-ready="true"]');
+  assert.equal(await p2.locator('#title').innerText(), 'Corner Turn');
+});
+
+test('the phone layout fits the width and swipes step the player', async (t) => {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  const { page } = await openPage(t, { context: ctx });
+  t.after(() => ctx.close());
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `horizontal overflow ${overflow}px`);
+  const board = await page.locator('#board').boundingBox();
+  assert.ok(board.width > 250, 'the board uses the width');
+  // A swipe to the right: pointer events as a finger makes them.
+  const from = await cellPoint(page, 1, 1);
+  await page.evaluate(({ x, y }) => {
+    const b = document.getElementById('board');
+    const r = b.getBoundingClientRect();
+    const ev = (type, dx) => new PointerEvent(type, { pointerId: 7, pointerType: 'touch', isPrimary: true, bubbles: true,
+                                                      clientX: x + dx, clientY: y, button: 0 });
+    b.dispatchEvent(ev('pointerdown', 0));
+    b.dispatchEvent(ev('pointerup', 80));
+    void r;
+  }, from);
+  await page.waitForSelector('#solved-banner:not([hidden])');
+});
+
