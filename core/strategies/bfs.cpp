@@ -1,135 +1,287 @@
 #include "bfs.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "../board.h"
 #include "../search/dead_squares.h"
+#include "../search/freeze.h"
+#include "../search/moves.h"
 #include "../search/node_store.h"
-#include "../search/reach.h"
 #include "../search/solution.h"
+#include "../search/store_paths.h"
 #include "../search/zobrist.h"
 
 namespace soko {
 namespace {
 
+// One direction of a breadth-first search. The node store keeps positions
+// in the order they were found, so it is also the queue: [next_, layerEnd_)
+// is the rest of the layer being expanded, [layerEnd_, size) the next one.
+class Frontier {
+ public:
+  Frontier(const Board& board, const Zobrist& zobrist, MoveMode mode, uint64_t budget)
+      : board_(board),
+        zobrist_(zobrist),
+        mode_(mode),
+        store_(board.boxCount(), budget),
+        moves_(board, mode, mode == MoveMode::Push ? pushDeadSquares(board) : pullDeadSquares(board)),
+        freeze_(board, mode == MoveMode::Push ? pushDeadSquares(board) : std::vector<uint8_t>{}, targets(board, mode)),
+        child_(board.boxCount()) {}
+
+  // Where a search ends: every box on a goal, or a position in another store.
+  struct Target {
+    bool allOnGoals = false;
+    const NodeStore* store = nullptr;
+  };
+  struct Meeting {
+    uint32_t here = NodeStore::kNone, there = NodeStore::kNone;
+  };
+  enum class Result { Ok, Full, Met };
+
+  // Adds a start position; false when the budget is out.
+  bool addRoot(const Square* boxes, Square player) {
+    Square normal = moves_.normalise(boxes, player);
+    return !store_.insert(boxes, normal, key(boxes, normal), NodeStore::kNone, 0).full;
+  }
+  // Is a root already at the target (a level solved in zero moves)?
+  std::optional<Meeting> rootsMeet(const Target& target) const {
+    for (uint32_t i = 0; i < store_.size(); ++i)
+      if (auto m = meets(i, target)) return m;
+    return std::nullopt;
+  }
+
+  bool layerDone() const { return next_ >= layerEnd_; }
+  bool exhausted() const { return layerDone() && layerEnd_ == store_.size(); }
+  uint32_t nextLayerSize() const { return store_.size() - layerEnd_; }
+  void startLayer() {
+    layerEnd_ = store_.size();
+    ++depth_;
+  }
+
+  Result expandOne(const Target& target, Meeting& meeting) {
+    uint32_t index = next_++;
+    ++expanded_;
+    moves_.load(store_.boxes(index), store_.player(index));
+    for (const BoxMove& m : moves_.moves()) {
+      Square to;
+      Square player = moves_.child(m, child_.data(), to);
+      Square normal = moves_.normalise(child_.data(), player);
+      bool frozen = mode_ == MoveMode::Push ? freeze_.pushDeadlock(moves_.occupied(), to)
+                                            : freeze_.pullDeadlock(moves_.occupied(), to);
+      if (frozen) continue;
+      NodeStore::Insert r = store_.insert(child_.data(), normal, key(child_.data(), normal), index, moves_.code(m));
+      if (r.full) return Result::Full;
+      if (!r.inserted) continue;
+      if (auto met = meets(r.index, target)) {
+        meeting = *met;
+        return Result::Met;
+      }
+    }
+    return Result::Ok;
+  }
+
+  const NodeStore& store() const { return store_; }
+  uint64_t expanded() const { return expanded_; }
+  int depth() const { return std::max(depth_, 0); }
+  MoveGenerator& moves() { return moves_; }
+  uint64_t key(const Square* boxes, Square normal) const {
+    return zobrist_.boxes(boxes, board_.boxCount()) ^ zobrist_.player(normal);
+  }
+
+ private:
+  static std::vector<uint8_t> targets(const Board& board, MoveMode mode) {
+    std::vector<uint8_t> t(board.squareCount(), 0);
+    for (Square s : mode == MoveMode::Push ? board.goals() : board.startBoxes()) t[s] = 1;
+    return t;
+  }
+  std::optional<Meeting> meets(uint32_t i, const Target& target) const {
+    const Square* boxes = store_.boxes(i);
+    if (target.allOnGoals &&
+        std::all_of(boxes, boxes + board_.boxCount(), [&](Square s) { return board_.isGoal(s); }))
+      return Meeting{i, NodeStore::kNone};
+    if (target.store) {
+      uint32_t there = target.store->find(boxes, store_.player(i), store_.key(i));
+      if (there != NodeStore::kNone) return Meeting{i, there};
+    }
+    return std::nullopt;
+  }
+
+  const Board& board_;
+  const Zobrist& zobrist_;
+  MoveMode mode_;
+  NodeStore store_;
+  MoveGenerator moves_;
+  FreezeCheck freeze_;
+  std::vector<Square> child_;
+  uint32_t next_ = 0, layerEnd_ = 0;
+  uint64_t expanded_ = 0;
+  int depth_ = -1;  // of the layer being expanded; the roots are layer 0
+};
+
+// Which searches run: forward, reverse or both.
+enum class Sides { Forward, Reverse, Both };
+
 class BfsStrategy : public Strategy {
  public:
-  BfsStrategy(const Level& level, uint64_t budget)
-      : board_(level),
-        zobrist_(board_.squareCount()),
-        store_(board_.boxCount(), budget),
-        reach_(board_),
-        dead_(pushDeadSquares(board_)),
-        occupied_(board_.squareCount(), 0) {}
+  BfsStrategy(const Level& level, uint64_t budget, Sides sides)
+      : board_(level), zobrist_(board_.squareCount()), sides_(sides), budget_(budget) {}
 
   SolveStatus run(const Deadline& deadline) override {
-    if (!board_.tooLarge().empty()) {
-      message_ = board_.tooLarge();
-      return SolveStatus::Declined;
-    }
-    if (store_.size() == 0) {
-      const auto& boxes = board_.startBoxes();
-      if (!insert(boxes.data(), board_.startPlayer(), NodeStore::kNone, 0)) return SolveStatus::OutOfMemory;
-      if (solvedIndex_ != NodeStore::kNone) return SolveStatus::Solved;
-      layerEnd_ = store_.size();
-    }
-    while (next_ < store_.size()) {
-      if ((next_ & 255) == 0 && deadline.expired()) return SolveStatus::Running;
-      if (next_ == layerEnd_) {
-        ++depth_;
-        layerEnd_ = store_.size();
+    if (!started_) {
+      started_ = true;
+      if (!board_.tooLarge().empty()) {
+        message_ = board_.tooLarge();
+        return SolveStatus::Declined;
       }
-      if (!expand(next_++)) return SolveStatus::OutOfMemory;
-      ++nodes_;
-      if (solvedIndex_ != NodeStore::kNone) return SolveStatus::Solved;
+      if (auto s = start()) return *s;
     }
-    message_ = "every position reachable by pushes was searched";
-    return SolveStatus::Unsolvable;
+    for (uint32_t count = 0;; ++count) {
+      if ((count & 255) == 0 && deadline.expired()) return SolveStatus::Running;
+      Frontier* f = pick();
+      if (!f) {
+        message_ = "every position reachable by " + std::string(sides_ == Sides::Reverse ? "pulls" : "pushes") +
+                   " was searched";
+        return SolveStatus::Unsolvable;
+      }
+      Frontier::Meeting m;
+      Frontier::Result r = f->expandOne(targetFor(f), m);
+      if (r == Frontier::Result::Full) return SolveStatus::OutOfMemory;
+      if (r == Frontier::Result::Met) return meet(f, m);
+    }
   }
 
-  std::string solution() const override {
-    std::vector<PushStep> pushes;
-    for (uint32_t i = solvedIndex_; store_.parent(i) != NodeStore::kNone; i = store_.parent(i)) {
-      uint32_t m = store_.move(i);
-      pushes.push_back({board_.cellOf(static_cast<Square>(m >> 2)), static_cast<Direction>(m & 3)});
-    }
-    std::reverse(pushes.begin(), pushes.end());
-    return pushesToLurd(board_.level(), pushes).value_or("");
-  }
+  std::string solution() const override { return solution_; }
 
   SearchStats stats() const override {
     SearchStats s;
-    s.nodes = nodes_;
-    s.stored = store_.size();
-    s.memoryBytes = store_.memoryBytes();
-    s.depth = depth_;
+    for (const auto* f : {forward_.get(), reverse_.get()}) {
+      if (!f) continue;
+      s.nodes += f->expanded();
+      s.stored += f->store().size();
+      s.memoryBytes += f->store().memoryBytes();
+      s.depth += f->depth();
+    }
+    if (goal_) s.memoryBytes += goal_->memoryBytes();
     return s;
   }
 
   std::string message() const override { return message_; }
 
  private:
-  // Adds a position (player not yet normalised); false when memory is out.
-  bool insert(const Square* boxes, Square player, uint32_t parent, uint32_t move) {
-    const int n = board_.boxCount();
-    for (int i = 0; i < n; ++i) occupied_[boxes[i]] = 1;
-    Square normal = reach_.fill(occupied_, player);
-    for (int i = 0; i < n; ++i) occupied_[boxes[i]] = 0;
-    uint64_t key = zobrist_.boxes(boxes, n) ^ zobrist_.player(normal);
-    NodeStore::Insert r = store_.insert(boxes, normal, key, parent, move);
-    if (r.full) return false;
-    if (r.inserted && std::all_of(boxes, boxes + n, [&](Square s) { return board_.isGoal(s); }))
-      solvedIndex_ = r.index;
+  // Seeds the frontiers; a status when the search is already over.
+  std::optional<SolveStatus> start() {
+    const uint64_t share = sides_ == Sides::Both ? budget_ / 2 : budget_;
+    if (sides_ != Sides::Reverse) {
+      forward_ = std::make_unique<Frontier>(board_, zobrist_, MoveMode::Push, share);
+      if (!forward_->addRoot(board_.startBoxes().data(), board_.startPlayer())) return SolveStatus::OutOfMemory;
+    }
+    if (sides_ != Sides::Forward) {
+      reverse_ = std::make_unique<Frontier>(board_, zobrist_, MoveMode::Pull, share);
+      if (!addSolvedRoots()) return SolveStatus::OutOfMemory;
+    }
+    if (sides_ == Sides::Reverse) {
+      // The target of the reverse search alone: the start position.
+      goal_ = std::make_unique<NodeStore>(board_.boxCount(), 1 << 20);
+      const Square* boxes = board_.startBoxes().data();
+      Square normal = reverse_->moves().normalise(boxes, board_.startPlayer());
+      if (goal_->insert(boxes, normal, reverse_->key(boxes, normal), NodeStore::kNone, 0).full)
+        return SolveStatus::OutOfMemory;
+    }
+    Frontier* first = forward_ ? forward_.get() : reverse_.get();
+    if (auto met = first->rootsMeet(targetFor(first))) return meet(first, *met);
+    return std::nullopt;
+  }
+
+  // Every box on a goal, the player in each region of that board in turn.
+  bool addSolvedRoots() {
+    const std::vector<Square>& goals = board_.goals();  // sorted: squares follow cell order
+    std::vector<uint8_t> seen(board_.squareCount(), 0);
+    for (Square g : goals) seen[g] = 1;
+    MoveGenerator& mg = reverse_->moves();
+    for (int s = 0; s < board_.squareCount(); ++s) {
+      if (seen[s]) continue;
+      mg.normalise(goals.data(), static_cast<Square>(s));
+      for (int t = s; t < board_.squareCount(); ++t)
+        if (mg.reachable(static_cast<Square>(t))) seen[t] = 1;
+      if (!reverse_->addRoot(goals.data(), static_cast<Square>(s))) return false;
+    }
     return true;
   }
 
-  bool expand(uint32_t index) {
-    const int n = board_.boxCount();
-    current_.assign(store_.boxes(index), store_.boxes(index) + n);
-    for (Square b : current_) occupied_[b] = 1;
-    reach_.fill(occupied_, store_.player(index));
-    // Collect the pushes first: insert() reuses the reach marks.
-    pushes_.clear();
-    for (int i = 0; i < n; ++i) {
-      for (Direction d : kDirections) {
-        Square from = board_.neighbor(current_[i], opposite(d));
-        Square to = board_.neighbor(current_[i], d);
-        if (from == kNoSquare || to == kNoSquare || occupied_[to] || dead_[to] || !reach_.reachable(from)) continue;
-        pushes_.push_back({i, d});
-      }
+  Frontier::Target targetFor(const Frontier* f) const {
+    Frontier::Target t;
+    if (sides_ == Sides::Forward) t.allOnGoals = true;
+    else if (sides_ == Sides::Reverse) t.store = goal_.get();
+    else t.store = f == forward_.get() ? &reverse_->store() : &forward_->store();
+    return t;
+  }
+
+  // The frontier to expand next, or nullptr when a side has run dry (then
+  // no position links the start to a solved one).
+  Frontier* pick() {
+    for (Frontier* f : {forward_.get(), reverse_.get()}) {
+      if (!f || !f->layerDone()) continue;
+      if (f->exhausted()) return nullptr;
     }
-    for (Square b : current_) occupied_[b] = 0;
-    for (auto [i, d] : pushes_) {
-      child_ = current_;
-      Square box = current_[i];
-      child_[i] = board_.neighbor(box, d);
-      std::sort(child_.begin(), child_.end());
-      if (!insert(child_.data(), box, index, (static_cast<uint32_t>(box) << 2) | static_cast<uint32_t>(d)))
-        return false;
-      if (solvedIndex_ != NodeStore::kNone) return true;
+    if (sides_ != Sides::Both) {
+      Frontier* f = forward_ ? forward_.get() : reverse_.get();
+      if (f->layerDone()) f->startLayer();
+      return f;
     }
-    return true;
+    // A layer is finished before the other side moves: any meeting then has
+    // the fewest pushes (see meet()).
+    if (!current_ || current_->layerDone()) {
+      current_ = forward_->nextLayerSize() <= reverse_->nextLayerSize() ? forward_.get() : reverse_.get();
+      current_->startLayer();
+    }
+    return current_;
+  }
+
+  // A position found by `f` is also a target. With whole layers expanded in
+  // turn, the forward side holds every position within df pushes and the
+  // reverse side every one within dr pulls of a solved position, and none is
+  // in both; so every solution is longer than df + dr, and a child found now
+  // (df + 1 deep) meeting a stored position (at most dr deep) is optimal.
+  SolveStatus meet(Frontier* f, const Frontier::Meeting& m) {
+    std::vector<PushStep> pushes;
+    if (f == forward_.get()) {
+      pushes = pushesToNode(board_, forward_->store(), m.here);
+      if (reverse_) appendPushesFromPulls(board_, reverse_->store(), m.there, pushes);
+    } else {
+      if (forward_) pushes = pushesToNode(board_, forward_->store(), m.there);
+      appendPushesFromPulls(board_, reverse_->store(), m.here, pushes);
+    }
+    std::optional<std::string> lurd = pushesToLurd(board_.level(), pushes);
+    if (!lurd) {
+      message_ = "internal error: the pushes found cannot be played";
+      return SolveStatus::Failed;
+    }
+    solution_ = *lurd;
+    return SolveStatus::Solved;
   }
 
   Board board_;
   Zobrist zobrist_;
-  NodeStore store_;
-  Reach reach_;
-  std::vector<uint8_t> dead_;
-  std::vector<uint8_t> occupied_;  // [square] scratch, all zero between calls
-  std::vector<Square> current_, child_;
-  std::vector<std::pair<int, Direction>> pushes_;
-  uint32_t next_ = 0, layerEnd_ = 0;
-  uint32_t solvedIndex_ = NodeStore::kNone;
-  uint64_t nodes_ = 0;
-  int depth_ = 0;
-  std::string message_;
+  Sides sides_;
+  uint64_t budget_;
+  bool started_ = false;
+  std::unique_ptr<Frontier> forward_, reverse_;
+  std::unique_ptr<NodeStore> goal_;
+  Frontier* current_ = nullptr;
+  std::string solution_, message_;
 };
 
 }  // namespace
 
 std::unique_ptr<Strategy> makeBfsStrategy(const Level& level, uint64_t memoryBudgetBytes) {
-  return std::make_unique<BfsStrategy>(level, memoryBudgetBytes);
+  return std::make_unique<BfsStrategy>(level, memoryBudgetBytes, Sides::Forward);
+}
+std::unique_ptr<Strategy> makeReverseBfsStrategy(const Level& level, uint64_t memoryBudgetBytes) {
+  return std::make_unique<BfsStrategy>(level, memoryBudgetBytes, Sides::Reverse);
+}
+std::unique_ptr<Strategy> makeBidirectionalBfsStrategy(const Level& level, uint64_t memoryBudgetBytes) {
+  return std::make_unique<BfsStrategy>(level, memoryBudgetBytes, Sides::Both);
 }
 
 }  // namespace soko

@@ -1,5 +1,6 @@
 #include "registry.h"
 
+#include "astar.h"
 #include "bfs.h"
 #include "hbox.h"
 
@@ -36,6 +37,25 @@ const std::vector<StrategyEntry>& strategyRegistry() {
        [](const Level& level, const SolverOptions& o) { return makeHboxStrategy(level, o, 14); }},
       {{"hbox15", "hbox baseline of method 5: pri1 only (same as 14)"},
        [](const Level& level, const SolverOptions& o) { return makeHboxStrategy(level, o, 15); }},
+      // The seeds' plain searches over one set of building blocks (search/moves.h, push_distances.h).
+      {{"bfs-reverse", "breadth-first over pulls from every solved position back to the start: fewest pushes"},
+       [](const Level& level, const SolverOptions& o) { return makeReverseBfsStrategy(level, o.memoryBudgetBytes); }},
+      {{"bfs-bidir", "breadth-first from both ends, a layer at a time, until they meet: fewest pushes"},
+       [](const Level& level, const SolverOptions& o) {
+         return makeBidirectionalBfsStrategy(level, o.memoryBudgetBytes);
+       }},
+      {{"astar", "A* over pushes, Hungarian bound over per-region push distances: fewest pushes"},
+       [](const Level& level, const SolverOptions& o) {
+         return makeBestFirstStrategy(level, o.memoryBudgetBytes, BestFirstKind::Pushes);
+       }},
+      {{"astar-moves", "A* over pushes costed in moves: fewest moves, then pushes (small levels)"},
+       [](const Level& level, const SolverOptions& o) {
+         return makeBestFirstStrategy(level, o.memoryBudgetBytes, BestFirstKind::Moves);
+       }},
+      {{"greedy", "best-first on the push bound alone: fast, not optimal"},
+       [](const Level& level, const SolverOptions& o) {
+         return makeBestFirstStrategy(level, o.memoryBudgetBytes, BestFirstKind::Greedy);
+       }},
   };
   return entries;
 }

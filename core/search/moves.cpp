@@ -1,0 +1,83 @@
+#include "moves.h"
+
+#include <algorithm>
+
+namespace soko {
+
+MoveGenerator::MoveGenerator(const Board& board, MoveMode mode, std::vector<uint8_t> dead)
+    : board_(board),
+      mode_(mode),
+      boxCount_(board.boxCount()),
+      dead_(std::move(dead)),
+      reach_(board),
+      occupied_(board.squareCount(), 0),
+      boxes_(board.boxCount()),
+      marked_(board.boxCount(), 0) {
+  if (dead_.empty()) dead_.assign(board.squareCount(), 0);
+}
+
+void MoveGenerator::mark(const Square* boxes, uint8_t value) {
+  for (int i = 0; i < boxCount_; ++i) occupied_[boxes[i]] = value;
+}
+
+Square MoveGenerator::normalise(const Square* boxes, Square player) {
+  mark(marked_.data(), 0);
+  std::copy(boxes, boxes + boxCount_, marked_.begin());
+  mark(boxes, 1);
+  return reach_.fill(occupied_, player);
+}
+
+void MoveGenerator::walkDistances(Square player) {
+  walk_.assign(board_.squareCount(), -1);
+  queue_.clear();
+  queue_.push_back(player);
+  walk_[player] = 0;
+  for (size_t head = 0; head < queue_.size(); ++head) {
+    Square s = queue_[head];
+    for (Direction d : kDirections) {
+      Square n = board_.neighbor(s, d);
+      if (n == kNoSquare || walk_[n] >= 0 || occupied_[n]) continue;
+      walk_[n] = walk_[s] + 1;
+      queue_.push_back(n);
+    }
+  }
+}
+
+void MoveGenerator::load(const Square* boxes, Square player, bool distances) {
+  std::copy(boxes, boxes + boxCount_, boxes_.begin());
+  normalise(boxes, player);
+  if (distances) walkDistances(player);
+  moves_.clear();
+  for (int i = 0; i < boxCount_; ++i) {
+    Square b = boxes_[i];
+    for (Direction d : kDirections) {
+      Square to = board_.neighbor(b, d);
+      if (to == kNoSquare || occupied_[to] || dead_[to]) continue;
+      // Push: the player stands behind the box. Pull: on `to`, with room to step back.
+      Square stand = mode_ == MoveMode::Push ? board_.neighbor(b, opposite(d)) : to;
+      if (stand == kNoSquare || !reach_.reachable(stand)) continue;
+      if (mode_ == MoveMode::Pull) {
+        Square back = board_.neighbor(to, d);
+        if (back == kNoSquare || occupied_[back]) continue;
+      }
+      moves_.push_back({i, d, distances ? walk_[stand] : 0});
+    }
+  }
+}
+
+Square MoveGenerator::child(const BoxMove& m, Square* out, Square& to) const {
+  Square from = boxes_[m.box];
+  to = board_.neighbor(from, m.dir);
+  // Keep the list sorted: slide the moved box into place.
+  int i = m.box;
+  std::copy(boxes_.begin(), boxes_.end(), out);
+  if (to > from) {
+    while (i + 1 < boxCount_ && out[i + 1] < to) out[i] = out[i + 1], ++i;
+  } else {
+    while (i > 0 && out[i - 1] > to) out[i] = out[i - 1], --i;
+  }
+  out[i] = to;
+  return mode_ == MoveMode::Push ? from : board_.neighbor(to, m.dir);
+}
+
+}  // namespace soko

@@ -1,0 +1,266 @@
+#include "astar.h"
+
+#include <algorithm>
+#include <optional>
+#include <queue>
+#include <unordered_map>
+
+#include "../board.h"
+#include "../search/bucket_queue.h"
+#include "../search/dead_squares.h"
+#include "../search/freeze.h"
+#include "../search/moves.h"
+#include "../search/node_store.h"
+#include "../search/push_distances.h"
+#include "../search/solution.h"
+#include "../search/zobrist.h"
+
+namespace soko {
+namespace {
+
+constexpr uint32_t kNone = NodeStore::kNone;
+constexpr int kPrimaryLevels = 1024;  // f (or the bound) beyond this is clamped: order is lost there
+constexpr int kSecondaryLevels = 32;
+
+std::vector<uint8_t> goalMask(const Board& board) {
+  std::vector<uint8_t> m(board.squareCount(), 0);
+  for (Square g : board.goals()) m[g] = 1;
+  return m;
+}
+
+class BestFirstStrategy : public Strategy {
+ public:
+  BestFirstStrategy(const Level& level, uint64_t budget, BestFirstKind kind)
+      : board_(level),
+        kind_(kind),
+        budget_(budget),
+        zobrist_(board_.squareCount()),
+        store_(board_.boxCount(), budget - budget / 3),
+        moves_(board_, MoveMode::Push, pushDeadSquares(board_)),
+        freeze_(board_, pushDeadSquares(board_), goalMask(board_)),
+        distances_(board_, board_.goals()),
+        bound_(board_.boxCount(), distances_),
+        child_(board_.boxCount()) {
+    if (kind_ != BestFirstKind::Moves) buckets_ = std::make_unique<BucketQueue>(kPrimaryLevels, kSecondaryLevels);
+  }
+
+  SolveStatus run(const Deadline& deadline) override {
+    if (!started_) {
+      started_ = true;
+      if (!board_.tooLarge().empty()) {
+        message_ = board_.tooLarge();
+        return SolveStatus::Declined;
+      }
+      if (auto s = start()) return *s;
+    }
+    for (uint32_t count = 0;; ++count) {
+      if ((count & 127) == 0) {
+        if (deadline.expired()) return SolveStatus::Running;
+        if (memoryBytes() > budget_) return SolveStatus::OutOfMemory;
+      }
+      uint32_t id;
+      if (!pop(id)) {
+        message_ = "every position reachable by pushes was searched";
+        return SolveStatus::Unsolvable;
+      }
+      if (kind_ != BestFirstKind::Greedy && h_[id] == 0) return finish(id);
+      if (auto s = expand(id)) return *s;
+    }
+  }
+
+  std::string solution() const override { return solution_; }
+
+  SearchStats stats() const override {
+    SearchStats s;
+    s.nodes = expanded_;
+    s.stored = store_.size();
+    s.memoryBytes = memoryBytes();
+    s.depth = depth_;
+    s.bestBound = bestBound_;
+    return s;
+  }
+
+  std::string message() const override { return message_; }
+
+ private:
+  struct Link {
+    uint32_t parent, move;
+  };
+
+  uint64_t memoryBytes() const {
+    uint64_t b = store_.memoryBytes() + distances_.memoryBytes() + g_.capacity() * sizeof(uint32_t) +
+                 h_.capacity() * sizeof(uint16_t) + pushes_.capacity() * sizeof(uint16_t) + closed_.capacity() +
+                 relinked_.size() * (sizeof(Link) + sizeof(uint32_t) + 16);
+    if (buckets_) b += buckets_->memoryBytes();
+    b += heap_.size() * sizeof(HeapItem);
+    return b;
+  }
+
+  // The key the store uses for the player: normalised, or exact for moves.
+  Square playerKey(Square player, Square normal) const { return kind_ == BestFirstKind::Moves ? player : normal; }
+
+  std::optional<SolveStatus> start() {
+    const Square* boxes = board_.startBoxes().data();
+    Square player = board_.startPlayer();
+    Square normal = moves_.normalise(boxes, player);
+    int32_t h = bound_.parent(boxes, player);
+    if (h >= PushDistances::kUnreachable) {
+      message_ = "some box can reach no goal";
+      return SolveStatus::Unsolvable;
+    }
+    Square p = playerKey(player, normal);
+    NodeStore::Insert r = store_.insert(boxes, p, key(boxes, p), kNone, 0);
+    if (r.full) return SolveStatus::OutOfMemory;
+    g_.push_back(0);
+    h_.push_back(static_cast<uint16_t>(std::min(h, 0xFFFF)));
+    if (kind_ == BestFirstKind::Moves) pushes_.push_back(0);
+    bestBound_ = h;
+    if (h == 0) return finish(0);
+    enqueue(0);
+    return std::nullopt;
+  }
+
+  uint64_t key(const Square* boxes, Square p) const {
+    return zobrist_.boxes(boxes, board_.boxCount()) ^ zobrist_.player(p);
+  }
+
+  // Queue order: A* by f, then by the bound (deeper first); greedy by the bound.
+  void enqueue(uint32_t id) {
+    if (kind_ == BestFirstKind::Moves) {
+      uint64_t fm = static_cast<uint64_t>(g_[id]) + h_[id], fp = static_cast<uint64_t>(pushes_[id]) + h_[id];
+      heap_.push({(fm << 24) | std::min<uint64_t>(fp, 0xFFFFFF), id});
+    } else if (kind_ == BestFirstKind::Pushes) {
+      buckets_->push(static_cast<int>(g_[id] + h_[id]), h_[id], id);
+    } else {
+      buckets_->push(h_[id], 0, id);
+    }
+  }
+
+  // The next node to expand; entries left behind by a better path are skipped.
+  bool pop(uint32_t& id) {
+    for (;;) {
+      if (kind_ == BestFirstKind::Moves) {
+        if (heap_.empty()) return false;
+        HeapItem top = heap_.top();
+        heap_.pop();
+        id = top.id;
+        if ((top.key >> 24) != static_cast<uint64_t>(g_[id]) + h_[id]) continue;
+      } else {
+        int primary, secondary;
+        if (!buckets_->pop(id, primary, secondary)) return false;
+        if (kind_ == BestFirstKind::Pushes && primary < kPrimaryLevels - 1 &&
+            primary != static_cast<int>(g_[id] + h_[id]))
+          continue;
+      }
+      if (closed_.size() <= id) closed_.resize(store_.size(), 0);
+      if (closed_[id]) continue;
+      closed_[id] = 1;
+      return true;
+    }
+  }
+
+  std::optional<SolveStatus> expand(uint32_t id) {
+    ++expanded_;
+    depth_ = static_cast<int>(kind_ == BestFirstKind::Moves ? pushes_[id] : g_[id]);
+    if (kind_ != BestFirstKind::Greedy) bestBound_ = std::max<int>(bestBound_, g_[id] + h_[id]);
+    const bool moves = kind_ == BestFirstKind::Moves;
+    moves_.load(store_.boxes(id), store_.player(id), moves);
+    bound_.parent(moves_.boxes(), store_.player(id));
+    for (const BoxMove& m : moves_.moves()) {
+      Square to;
+      Square player = moves_.child(m, child_.data(), to);
+      Square normal = moves_.normalise(child_.data(), player);
+      if (freeze_.pushDeadlock(moves_.occupied(), to)) continue;
+      int32_t h = bound_.child(m.box, to, player);
+      if (h >= PushDistances::kUnreachable) continue;
+      uint32_t g = moves ? g_[id] + m.walk + 1 : g_[id] + 1;
+      uint16_t pushes = moves ? static_cast<uint16_t>(pushes_[id] + 1) : 0;
+      Square p = playerKey(player, normal);
+      NodeStore::Insert r = store_.insert(child_.data(), p, key(child_.data(), p), id, moves_.code(m));
+      if (r.full) return SolveStatus::OutOfMemory;
+      if (r.inserted) {
+        g_.push_back(g);
+        h_.push_back(static_cast<uint16_t>(std::min(h, 0xFFFF)));
+        if (moves) pushes_.push_back(pushes);
+        if (kind_ == BestFirstKind::Greedy) {
+          bestBound_ = bestBound_ < 0 ? h : std::min(bestBound_, h);
+          if (h == 0) return finish(r.index);
+        }
+        enqueue(r.index);
+      } else if (kind_ != BestFirstKind::Greedy && better(r.index, g, pushes)) {
+        // A shorter way to a position not yet expanded (the bound is consistent,
+        // so expanded ones are final): take it and queue the position again.
+        g_[r.index] = g;
+        if (moves) pushes_[r.index] = pushes;
+        relinked_[r.index] = {id, moves_.code(m)};
+        enqueue(r.index);
+      }
+    }
+    return std::nullopt;
+  }
+
+  bool better(uint32_t i, uint32_t g, uint16_t pushes) const {
+    if (i < closed_.size() && closed_[i]) return false;
+    if (kind_ == BestFirstKind::Moves) return g < g_[i] || (g == g_[i] && pushes < pushes_[i]);
+    return g < g_[i];
+  }
+
+  Link link(uint32_t i) const {
+    auto it = relinked_.find(i);
+    return it != relinked_.end() ? it->second : Link{store_.parent(i), store_.move(i)};
+  }
+
+  SolveStatus finish(uint32_t id) {
+    std::vector<PushStep> pushes;
+    for (uint32_t i = id;;) {
+      Link l = link(i);
+      if (l.parent == kNone) break;
+      pushes.push_back({board_.cellOf(movedBox(l.move)), movedDir(l.move)});
+      i = l.parent;
+    }
+    std::reverse(pushes.begin(), pushes.end());
+    std::optional<std::string> lurd = pushesToLurd(board_.level(), pushes);
+    if (!lurd) {
+      message_ = "internal error: the pushes found cannot be played";
+      return SolveStatus::Failed;
+    }
+    solution_ = *lurd;
+    return SolveStatus::Solved;
+  }
+
+  struct HeapItem {
+    uint64_t key;
+    uint32_t id;
+    bool operator<(const HeapItem& o) const { return key > o.key || (key == o.key && id > o.id); }
+  };
+
+  Board board_;
+  BestFirstKind kind_;
+  uint64_t budget_;
+  Zobrist zobrist_;
+  NodeStore store_;
+  MoveGenerator moves_;
+  FreezeCheck freeze_;
+  PushDistances distances_;
+  MatchingBound bound_;
+  std::vector<Square> child_;
+  std::vector<uint32_t> g_;       // [node] pushes, or moves for astar-moves
+  std::vector<uint16_t> h_;       // [node] the push bound
+  std::vector<uint16_t> pushes_;  // [node] astar-moves only
+  std::vector<uint8_t> closed_;   // [node] expanded
+  std::unordered_map<uint32_t, Link> relinked_;  // parents replaced by a shorter way
+  std::unique_ptr<BucketQueue> buckets_;
+  std::priority_queue<HeapItem> heap_;
+  bool started_ = false;
+  uint64_t expanded_ = 0;
+  int depth_ = 0, bestBound_ = -1;
+  std::string solution_, message_;
+};
+
+}  // namespace
+
+std::unique_ptr<Strategy> makeBestFirstStrategy(const Level& level, uint64_t memoryBudgetBytes, BestFirstKind kind) {
+  return std::make_unique<BestFirstStrategy>(level, memoryBudgetBytes, kind);
+}
+
+}  // namespace soko
