@@ -1,0 +1,245 @@
+// The seed strategies (bfs, bfs-reverse, bfs-bidir, astar, astar-moves,
+// greedy) against each other, against an exhaustive search written here
+// with nothing shared with the core's search code, and on the edge cases
+// the seeds got wrong.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <map>
+#include <optional>
+#include <queue>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <tuple>
+
+#include "format.h"
+#include "solver.h"
+#include "verify.h"
+
+using namespace soko;
+
+namespace {
+
+Level one(const std::string& text) {
+  Collection c = parseCollection(text);
+  REQUIRE(c.errors.empty());
+  REQUIRE(c.levels.size() == 1);
+  return c.levels[0];
+}
+
+struct Outcome {
+  SolveStatus status;
+  int moves = 0, pushes = 0;
+};
+
+Outcome run(const Level& level, const std::string& method, double seconds = 20, uint64_t bytes = 256ull << 20) {
+  SolverOptions o;
+  o.method = method;
+  o.timeLimitSeconds = seconds;
+  o.memoryBudgetBytes = bytes;
+  Solver s(level, o);
+  SolveStatus status = s.solve();
+  if (status == SolveStatus::Solved) REQUIRE(verify(level, s.solution()).solved);
+  return {status, s.solutionMoves(), s.solutionPushes()};
+}
+
+const char* const kPushOptimal[] = {"bfs", "bfs-reverse", "bfs-bidir", "astar"};
+const char* const kComplete[] = {"bfs", "bfs-reverse", "bfs-bidir", "astar", "astar-moves", "greedy"};
+
+// The exact optimum by brute force over every (boxes, player square) state:
+// Dijkstra on (pushes, moves) or (moves, pushes) lexicographically.
+struct Exact {
+  bool solvable = false;
+  int pushes = 0, moves = 0;
+};
+
+Exact bruteForce(const Level& level, bool pushesFirst) {
+  const int w = level.width;
+  std::string cells(level.cells.size(), ' ');
+  std::set<int> goals;
+  std::string boxes(level.cells.size(), '0');
+  for (size_t i = 0; i < level.cells.size(); ++i) {
+    if (level.cells[i] & kWall || !(level.cells[i] & kInterior)) cells[i] = '#';
+    if (level.cells[i] & kGoal) goals.insert(static_cast<int>(i));
+    if (level.cells[i] & kBox) boxes[i] = '1';
+  }
+  using Key = std::pair<std::string, int>;
+  using Cost = std::pair<int, int>;  // (first, second) criterion
+  std::map<Key, Cost> best;
+  std::priority_queue<std::tuple<Cost, std::string, int>, std::vector<std::tuple<Cost, std::string, int>>,
+                      std::greater<>>
+      open;
+  open.push({{0, 0}, boxes, level.player});
+  best[{boxes, level.player}] = {0, 0};
+  const int step[4] = {-w, w, -1, 1};
+  while (!open.empty()) {
+    auto [cost, b, p] = open.top();
+    open.pop();
+    if (best[{b, p}] < cost) continue;
+    bool done = true;
+    for (size_t i = 0; i < b.size(); ++i)
+      if (b[i] == '1' && !goals.count(static_cast<int>(i))) done = false;
+    if (done) {
+      Exact e{true, 0, 0};
+      e.pushes = pushesFirst ? cost.first : cost.second;
+      e.moves = pushesFirst ? cost.second : cost.first;
+      return e;
+    }
+    for (int d = 0; d < 4; ++d) {
+      int q = p + step[d];
+      if (cells[q] == '#') continue;
+      std::string nb = b;
+      bool push = b[q] == '1';
+      if (push) {
+        int r = q + step[d];
+        if (cells[r] == '#' || b[r] == '1') continue;
+        nb[q] = '0';
+        nb[r] = '1';
+      }
+      Cost c = pushesFirst ? Cost{cost.first + push, cost.second + 1} : Cost{cost.first + 1, cost.second + push};
+      auto it = best.find({nb, q});
+      if (it != best.end() && it->second <= c) continue;
+      best[{nb, q}] = c;
+      open.push({c, nb, q});
+    }
+  }
+  return {};
+}
+
+// A random small closed level, or nothing when the dice made a bad one.
+std::optional<Level> randomLevel(std::mt19937& rng, int boxes) {
+  const int w = 7, h = 6;
+  std::string text;
+  std::uniform_int_distribution<int> pct(0, 99);
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) text += (y == 0 || x == 0 || y == h - 1 || x == w - 1 || pct(rng) < 15) ? '#' : ' ';
+    text += '\n';
+  }
+  std::vector<size_t> floor;
+  for (size_t i = 0; i < text.size(); ++i)
+    if (text[i] == ' ') floor.push_back(i);
+  if (static_cast<int>(floor.size()) < 2 * boxes + 1) return std::nullopt;
+  std::shuffle(floor.begin(), floor.end(), rng);
+  text[floor[0]] = '@';
+  for (int i = 0; i < boxes; ++i) text[floor[1 + i]] = '$', text[floor[1 + boxes + i]] = '.';
+  Collection c = parseCollection(text);
+  if (!c.errors.empty() || c.levels.size() != 1) return std::nullopt;
+  return c.levels[0];
+}
+
+}  // namespace
+
+TEST_CASE("seed strategies match an exhaustive search on random small levels") {
+  std::mt19937 rng(20261121);
+  int solvable = 0, unsolvable = 0;
+  for (int trial = 0; trial < 400 && (solvable < 40 || unsolvable < 15); ++trial) {
+    std::optional<Level> level = randomLevel(rng, 1 + trial % 3);
+    if (!level) continue;
+    Exact byPushes = bruteForce(*level, true);
+    Exact byMoves = bruteForce(*level, false);
+    INFO(writeLevel(*level));
+    if (!byPushes.solvable) {
+      ++unsolvable;
+      for (const char* m : kComplete) {
+        INFO(m);
+        CHECK(run(*level, m).status == SolveStatus::Unsolvable);
+      }
+      continue;
+    }
+    ++solvable;
+    for (const char* m : kPushOptimal) {
+      INFO(m);
+      Outcome o = run(*level, m);
+      REQUIRE(o.status == SolveStatus::Solved);
+      CHECK(o.pushes == byPushes.pushes);
+    }
+    Outcome moves = run(*level, "astar-moves");
+    REQUIRE(moves.status == SolveStatus::Solved);
+    CHECK(moves.moves == byMoves.moves);
+    CHECK(moves.pushes == byMoves.pushes);
+    Outcome greedy = run(*level, "greedy");
+    REQUIRE(greedy.status == SolveStatus::Solved);
+    CHECK(greedy.pushes >= byPushes.pushes);
+  }
+  CHECK(solvable >= 40);
+  CHECK(unsolvable >= 15);
+}
+
+TEST_CASE("push-optimal strategies agree on small Microban levels and never beat nothing") {
+  // The shipped solutions are not all optimal: ours may only be shorter or equal.
+  std::ifstream in(std::string(SOKO_LEVELS_DIR) + "/Microban_I.sok");
+  std::stringstream text;
+  text << in.rdbuf();
+  Collection c = parseCollection(text.str());
+  REQUIRE(c.levels.size() > 20);
+  int compared = 0;
+  for (const Level& level : c.levels) {
+    if (level.boxCount() > 3 || compared >= 12) continue;
+    ++compared;
+    INFO("Microban I level " << level.number);
+    REQUIRE(!level.solutions.empty());
+    VerifyResult shipped = verify(level, level.solutions[0]);
+    REQUIRE(shipped.solved);
+    std::optional<int> pushes;
+    for (const char* m : kPushOptimal) {
+      INFO(m);
+      Outcome o = run(level, m, 10);
+      REQUIRE(o.status == SolveStatus::Solved);
+      if (!pushes) pushes = o.pushes;
+      CHECK(o.pushes == *pushes);
+    }
+    CHECK(*pushes <= shipped.pushes);
+    Outcome moves = run(level, "astar-moves", 10);
+    REQUIRE(moves.status == SolveStatus::Solved);
+    CHECK(moves.moves <= shipped.moves);
+    CHECK(moves.pushes >= *pushes);
+  }
+  CHECK(compared == 12);
+}
+
+TEST_CASE("bidirectional search on levels solved in zero and one push") {
+  // Zero pushes: the start is solved. One push: the seed's demo0, where the
+  // reverse side could finish first and crash.
+  Outcome zero = run(one("####\n#@*#\n####\n"), "bfs-bidir");
+  CHECK(zero.status == SolveStatus::Solved);
+  CHECK(zero.pushes == 0);
+  for (const char* board : {"#####\n#@$.#\n#####\n", "#####\n#.$@#\n#####\n", "####\n#.##\n#$ #\n#@ #\n####\n"}) {
+    INFO(board);
+    for (const char* m : {"bfs-bidir", "bfs-reverse", "bfs"}) {
+      INFO(m);
+      Outcome o = run(one(board), m);
+      CHECK(o.status == SolveStatus::Solved);
+      CHECK(o.pushes == 1);
+    }
+  }
+  // Solved, but the player shut in a region of its own: still zero pushes.
+  Outcome walled = run(one("######\n#@*  #\n##*###\n######\n"), "bfs-bidir");
+  CHECK(walled.status == SolveStatus::Solved);
+  CHECK(walled.pushes == 0);
+}
+
+TEST_CASE("the reverse search starts from every player region of the solved board") {
+  //   #######      Solved, the box on the goal splits the corridor: the
+  //   # .$ @#      square left of it, and the three right of it. The last
+  //   #######      push comes from the right, so a pull search seeded only
+  //                with the player on the left (the smallest square) fails.
+  Level level = one("#######\n# .$ @#\n#######\n");
+  for (const char* m : {"bfs-reverse", "bfs-bidir"}) {
+    INFO(m);
+    Outcome o = run(level, m);
+    REQUIRE(o.status == SolveStatus::Solved);
+    CHECK(o.pushes == 1);
+  }
+}
+
+TEST_CASE("seed strategies stop cleanly at a tiny memory budget") {
+  Level big = one(
+      "    #####\n    #   #\n    #$  #\n  ###  $##\n  #  $ $ #\n### # ## #   ######\n"
+      "#   # ## #####  ..#\n# $  $          ..#\n##### ### #@##  ..#\n    #     #########\n    #######\n");
+  for (const char* m : kComplete) {
+    INFO(m);
+    CHECK(run(big, m, 30, 2ull << 20).status == SolveStatus::OutOfMemory);
+  }
+}
