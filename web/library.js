@@ -54,6 +54,18 @@ export class Library {
     this.bundled = [];      // [{id, name, author, licence, file, count}]
     this.loaded = new Map(); // id -> {levels, errors}
     this.shared = null;     // {levels} when opened from a link
+    this.downloads = new Map(); // id -> Promise<text> of a bundled collection
+  }
+
+  // Starts downloading a bundled collection (no module needed yet).
+  prefetch(id) {
+    const b = this.bundled.find((c) => c.id === id);
+    if (b && !this.downloads.has(id)) {
+      const p = this.fetchText('levels/' + b.file);
+      p.catch(() => this.downloads.delete(id));
+      this.downloads.set(id, p);
+    }
+    return this.downloads.get(id) || null;
   }
 
   async loadIndex(indexUrl = 'levels/index.json') {
@@ -83,7 +95,7 @@ export class Library {
     if (this.loaded.has(id)) return this.loaded.get(id);
     let text = null;
     const b = this.bundled.find((c) => c.id === id);
-    if (b) text = await this.fetchText('levels/' + b.file);
+    if (b) text = await this.prefetch(id);
     else text = this.store.collections().find((c) => c.id === id)?.text ?? null;
     if (text === null) throw new Error('no such collection: ' + id);
     const parsed = this.module.parseCollection(text);

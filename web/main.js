@@ -455,13 +455,21 @@ async function copyText(text, what) {
 // ---------------------------------------------------------------- boot
 async function boot() {
   setStatus('Loading…');
-  M = await createSokoModule({ locateFile: (f) => new URL(f, document.baseURI).href });
   store = new Store(safeLocalStorage());
-  library = new Library(M, store, async (url) => {
+  library = new Library(null, store, async (url) => {
     const res = await fetch(url);
     if (!res.ok) throw new Error(`${url}: ${res.status}`);
     return res.text();
   });
+  // The level index and the collection to show download while the module compiles.
+  const indexLoaded = library.loadIndex().then(() => {
+    const pos = store.position();
+    library.prefetch(pos && !location.hash ? pos.collection : library.bundled[0]?.id);
+  });
+  performance.mark('soko:boot');
+  M = await createSokoModule({ locateFile: (f) => new URL(f, document.baseURI).href });
+  library.module = M;
+  performance.mark('soko:module');
   const board = $('board');
   play = new PlayState(M, onPlayChange);
   renderer = createRenderer(board, $('board-wrap'), () => play.game && {
@@ -470,16 +478,14 @@ async function boot() {
   // The replay always drives whatever game is loaded.
   replay = new Replay(() => play.game, () => play.refresh());
 
-  solver = new SolverClient(() => new Worker('solver-worker.js'), {
-    onRestart: () => setStatus('The solver stopped unexpectedly; a fresh one has been started.', 'bad'),
-  });
   fillMethods(M.solverMethods());
   restoreSettings();
 
   wireControls();
   attachInput(board, act);
 
-  await library.loadIndex();
+  await indexLoaded;
+  performance.mark('soko:index');
   let opened = false;
   if (location.hash) {
     const parsed = library.openShared(location.hash);
@@ -496,7 +502,12 @@ async function boot() {
     updateButtons();
     setStatus('');
   }
+  performance.mark('soko:ready');
   document.body.dataset.ready = 'true';
+  // The solver's worker loads its own module copy; started once the board is up.
+  solver = new SolverClient(() => new Worker('solver-worker.js'), {
+    onRestart: () => setStatus('The solver stopped unexpectedly; a fresh one has been started.', 'bad'),
+  });
 }
 
 function safeLocalStorage() {
@@ -521,12 +532,19 @@ function fillMethods(methods) {
     sel.append(o);
   }
   if (keep && methods.some((m) => m.name === keep)) sel.value = keep;
+  describeMethod();
+}
+
+function describeMethod() {
+  const o = $('method').selectedOptions[0];
+  $('method-desc').textContent = o ? o.title : '';
 }
 
 function restoreSettings() {
   const s = store.settings();
   const set = (id, v) => { if (v !== undefined && [...$(id).options].some((o) => o.value === String(v))) $(id).value = String(v); };
   set('method', s.method);
+  describeMethod();
   set('time-limit', s.timeLimit ?? 60);
   set('memory', s.memoryMB ?? 512);
   set('r-speed', s.speed ?? 10);
@@ -549,6 +567,7 @@ function wireControls() {
   $('cancel').addEventListener('click', cancelSolve);
   $('dismiss').addEventListener('click', hideNotice);
 
+  $('method').addEventListener('change', describeMethod);
   for (const id of ['method', 'time-limit', 'memory']) {
     $(id).addEventListener('change', () => store.setSettings({
       method: $('method').value, timeLimit: Number($('time-limit').value), memoryMB: Number($('memory').value),
