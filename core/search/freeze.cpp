@@ -63,6 +63,13 @@ bool FreezeCheck::pushDeadlock(const std::vector<uint8_t>& occupied, Square move
   return false;
 }
 
+bool FreezeCheck::pushFrozen(const std::vector<uint8_t>& occupied, Square box) {
+  occupied_ = &occupied;
+  frozen_.clear();
+  calls_ = 0;
+  return pushStuck(box);
+}
+
 bool FreezeCheck::pullDeadlock(const std::vector<uint8_t>& occupied, Square moved) {
   occupied_ = &occupied;
   frozen_.clear();

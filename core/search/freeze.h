@@ -30,6 +30,9 @@ class FreezeCheck {
   bool pushDeadlock(const std::vector<uint8_t>& occupied, Square moved);
   // The same for pull searches.
   bool pullDeadlock(const std::vector<uint8_t>& occupied, Square moved);
+  // Can the box on `box` never move again by pushes, whether on target or not?
+  // (Used to treat frozen boxes on goals as walls.)
+  bool pushFrozen(const std::vector<uint8_t>& occupied, Square box);
 
  private:
   bool pushStuck(Square box);

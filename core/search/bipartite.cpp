@@ -1,0 +1,128 @@
+#include "bipartite.h"
+
+#include <algorithm>
+
+namespace soko {
+
+BipartiteCheck::BipartiteCheck(const Board& board)
+    : board_(board), goals_(static_cast<int>(board.goals().size())) {
+  std::vector<uint8_t> none(board.squareCount(), 0);
+  computeReach(none, reach_);
+  uint64_t state = 0x2545F4914F6CDD1Dull;
+  frozenKey_.resize(board.squareCount());
+  for (auto& k : frozenKey_) {
+    state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+    k = state;
+  }
+  goalOwner_.assign(goals_, -1);
+  noneTaken_.assign(goals_, 0);
+  seen_.assign(goals_, 0);
+}
+
+uint64_t BipartiteCheck::memoryBytes() const {
+  uint64_t bytes = reach_.size() + frozenKey_.size() * 8 + goalOwner_.size() * 8;
+  for (const auto& [key, table] : frozenTables_) bytes += table.size() + 48;
+  return bytes;
+}
+
+// Pulls a lone box away from each goal: a pull from s to its neighbour t in
+// direction d needs t and the square beyond it free (the player backs off).
+void BipartiteCheck::computeReach(const std::vector<uint8_t>& walls, std::vector<uint8_t>& table) const {
+  const int n = board_.squareCount();
+  table.assign(static_cast<size_t>(n) * goals_, 0);
+  std::vector<uint8_t> seen(n);
+  std::vector<Square> stack;
+  for (int g = 0; g < goals_; ++g) {
+    Square goal = board_.goals()[g];
+    if (walls[goal]) continue;
+    std::fill(seen.begin(), seen.end(), 0);
+    seen[goal] = 1;
+    stack.assign(1, goal);
+    while (!stack.empty()) {
+      Square s = stack.back();
+      stack.pop_back();
+      table[static_cast<size_t>(s) * goals_ + g] = 1;
+      for (Direction d : kDirections) {
+        Square to = board_.neighbor(s, d);
+        if (to == kNoSquare || walls[to] || seen[to]) continue;
+        Square player = board_.neighbor(to, d);
+        if (player == kNoSquare || walls[player]) continue;
+        seen[to] = 1;
+        stack.push_back(to);
+      }
+    }
+  }
+}
+
+bool BipartiteCheck::augment(int box, const std::vector<Square>& boxes, const std::vector<uint8_t>& table) {
+  const uint8_t* row = &table[static_cast<size_t>(boxes[box]) * goals_];
+  for (int g = 0; g < goals_; ++g) {
+    if (!row[g] || seen_[g] == stamp_) continue;
+    seen_[g] = stamp_;
+    if (goalOwner_[g] < 0 || augment(goalOwner_[g], boxes, table)) {
+      goalOwner_[g] = box;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool BipartiteCheck::perfectMatching(const std::vector<Square>& boxes, const std::vector<uint8_t>& table,
+                                     const std::vector<uint8_t>& goalTaken) {
+  std::fill(goalOwner_.begin(), goalOwner_.end(), -1);
+  for (int g = 0; g < goals_; ++g)
+    if (goalTaken[g]) goalOwner_[g] = -2;  // held by a frozen box: never reassigned
+  const int n = static_cast<int>(boxes.size());
+  std::vector<uint8_t> matched(n, 0);
+  // Greedy first: a box on a free goal takes it; then the rest by augmenting paths.
+  for (int i = 0; i < n; ++i) {
+    const uint8_t* row = &table[static_cast<size_t>(boxes[i]) * goals_];
+    for (int g = 0; g < goals_; ++g)
+      if (row[g] && goalOwner_[g] == -1) {
+        goalOwner_[g] = i, matched[i] = 1;
+        break;
+      }
+  }
+  for (int i = 0; i < n; ++i) {
+    if (matched[i]) continue;
+    if (++stamp_ == 0) std::fill(seen_.begin(), seen_.end(), 0), stamp_ = 1;
+    for (int g = 0; g < goals_; ++g)
+      if (goalOwner_[g] == -2) seen_[g] = stamp_;
+    if (!augment(i, boxes, table)) return false;
+  }
+  return true;
+}
+
+bool BipartiteCheck::deadlock(const std::vector<Square>& boxes) {
+  return !perfectMatching(boxes, reach_, noneTaken_);
+}
+
+bool BipartiteCheck::deadlockWithFrozen(const std::vector<Square>& boxes, const std::vector<uint8_t>& occupied,
+                                        FreezeCheck& freeze) {
+  std::vector<Square> movable;
+  std::vector<uint8_t> goalTaken(goals_, 0);
+  uint64_t key = 0;
+  for (Square b : boxes) {
+    if (freeze.pushFrozen(occupied, b)) {
+      if (!board_.isGoal(b)) return true;
+      key ^= frozenKey_[b];
+      for (int g = 0; g < goals_; ++g)
+        if (board_.goals()[g] == b) goalTaken[g] = 1;
+    } else {
+      movable.push_back(b);
+    }
+  }
+  if (key == 0) return !perfectMatching(boxes, reach_, goalTaken);
+  auto it = frozenTables_.find(key);
+  if (it == frozenTables_.end()) {
+    if (frozenTables_.size() >= kMaxFrozenTables) frozenTables_.clear();
+    std::vector<uint8_t> walls(board_.squareCount(), 0);
+    for (Square b : boxes)
+      if (!std::count(movable.begin(), movable.end(), b)) walls[b] = 1;
+    it = frozenTables_.emplace(key, std::vector<uint8_t>()).first;
+    computeReach(walls, it->second);
+  }
+  return !perfectMatching(movable, it->second, goalTaken);
+}
+
+}  // namespace soko

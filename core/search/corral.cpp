@@ -1,0 +1,161 @@
+#include "corral.h"
+
+#include <algorithm>
+
+namespace soko {
+
+static std::vector<uint8_t> goalMask(const Board& board) {
+  std::vector<uint8_t> m(board.squareCount(), 0);
+  for (Square g : board.goals()) m[g] = 1;
+  return m;
+}
+
+CorralCheck::CorralCheck(const Board& board, std::vector<uint8_t> dead, int nodeBudget)
+    : board_(board),
+      dead_(dead.empty() ? std::vector<uint8_t>(board.squareCount(), 0) : std::move(dead)),
+      goal_(goalMask(board)),
+      budget_(nodeBudget),
+      reach_(board),
+      innerReach_(board),
+      freeze_(board, dead_, goal_),
+      zobrist_(board.squareCount(), 0xC0441A1DEADull),
+      regionMark_(board.squareCount(), 0),
+      subOccupied_(board.squareCount(), 0) {}
+
+uint64_t CorralCheck::memoryBytes() const {
+  return cache_.size() * 32 + seen_.size() * 24 + states_.capacity() * sizeof(Square) +
+         board_.squareCount() * 16ull;
+}
+
+bool CorralCheck::deadlock(const std::vector<uint8_t>& occupied, Square player, Square around) {
+  reach_.fill(occupied, player);
+  ++regionStamp_;
+  std::vector<Square> seeds;
+  if (around == kNoSquare) {
+    for (int s = 0; s < board_.squareCount(); ++s)
+      if (!occupied[s] && !reach_.reachable(static_cast<Square>(s))) seeds.push_back(static_cast<Square>(s));
+  } else {
+    for (Direction d : kDirections) {
+      Square n = board_.neighbor(around, d);
+      if (n != kNoSquare && !occupied[n] && !reach_.reachable(n)) seeds.push_back(n);
+    }
+  }
+  for (Square seed : seeds) {
+    if (regionMark_[seed] == regionStamp_) continue;  // part of a region already examined
+    if (regionDeadlock(occupied, player, seed)) return true;
+  }
+  return false;
+}
+
+bool CorralCheck::regionDeadlock(const std::vector<uint8_t>& occupied, Square player, Square seed) {
+  region_.assign(1, seed);
+  regionMark_[seed] = regionStamp_;
+  for (size_t i = 0; i < region_.size(); ++i)
+    for (Direction d : kDirections) {
+      Square n = board_.neighbor(region_[i], d);
+      if (n == kNoSquare || occupied[n] || regionMark_[n] == regionStamp_) continue;
+      regionMark_[n] = regionStamp_;
+      region_.push_back(n);
+    }
+  // The fence and the boxes inside: every box touching the region.
+  std::vector<Square> kept;
+  bool offGoal = false;
+  for (Square s : region_)
+    for (Direction d : kDirections) {
+      Square n = board_.neighbor(s, d);
+      if (n == kNoSquare || !occupied[n] || std::count(kept.begin(), kept.end(), n)) continue;
+      kept.push_back(n);
+      offGoal |= !goal_[n];
+    }
+  if (!offGoal) return false;  // already packed: the small problem is solved
+  std::sort(kept.begin(), kept.end());
+  ++stats_.checks;
+  int r = search(kept, player);
+  if (r == 2) ++stats_.gaveUp;
+  if (r == 1) ++stats_.deadlocks;
+  return r == 1;
+}
+
+int CorralCheck::search(std::vector<Square> boxes, Square player) {
+  const int k = static_cast<int>(boxes.size());
+  const size_t stride = static_cast<size_t>(k) + 1;
+  auto normalise = [&](const Square* b, Square p) {
+    for (int i = 0; i < k; ++i) subOccupied_[b[i]] = 1;
+    Square normal = innerReach_.fill(subOccupied_, p);
+    for (int i = 0; i < k; ++i) subOccupied_[b[i]] = 0;
+    return normal;
+  };
+  // Opened: the player, with only the kept boxes, walks every region square.
+  auto opened = [&]() {
+    for (Square s : region_)
+      if (!subOccupied_[s] && !innerReach_.reachable(s)) return false;
+    return true;
+  };
+  Square start = normalise(boxes.data(), player);
+  const uint64_t startKey = zobrist_.boxes(boxes.data(), k) ^ zobrist_.player(start);
+  if (auto it = cache_.find(startKey); it != cache_.end()) {
+    ++stats_.cacheHits;
+    return it->second;
+  }
+  states_.clear();
+  seen_.clear();
+  states_.insert(states_.end(), boxes.begin(), boxes.end());
+  states_.push_back(start);
+  seen_.insert(startKey);
+  int result = 1;
+  std::vector<Square> current(k), child(k);
+  for (size_t head = 0; head * stride < states_.size(); ++head) {
+    if (static_cast<int>(head) >= budget_) {
+      result = 2;
+      break;
+    }
+    std::copy_n(&states_[head * stride], k, current.begin());
+    Square p = states_[head * stride + k];
+    for (Square b : current) subOccupied_[b] = 1;
+    innerReach_.fill(subOccupied_, p);
+    if (head > 0 && opened()) {
+      for (Square b : current) subOccupied_[b] = 0;
+      result = 0;
+      break;
+    }
+    // Gather the legal pushes while the reach marks are fresh.
+    std::vector<std::pair<int, Direction>> pushes;
+    for (int i = 0; i < k; ++i)
+      for (Direction d : kDirections) {
+        Square from = board_.neighbor(current[i], opposite(d)), to = board_.neighbor(current[i], d);
+        if (from == kNoSquare || to == kNoSquare || subOccupied_[to] || dead_[to] || !innerReach_.reachable(from))
+          continue;
+        pushes.push_back({i, d});
+      }
+    for (Square b : current) subOccupied_[b] = 0;
+    bool solved = false;
+    for (auto [i, d] : pushes) {
+      child = current;
+      Square to = board_.neighbor(current[i], d);
+      child[i] = to;
+      for (Square b : child) subOccupied_[b] = 1;
+      bool frozen = freeze_.pushDeadlock(subOccupied_, to);
+      for (Square b : child) subOccupied_[b] = 0;
+      if (frozen) continue;
+      std::sort(child.begin(), child.end());
+      if (std::all_of(child.begin(), child.end(), [&](Square s) { return goal_[s] != 0; })) {
+        solved = true;
+        break;
+      }
+      Square normal = normalise(child.data(), current[i]);
+      uint64_t key = zobrist_.boxes(child.data(), k) ^ zobrist_.player(normal);
+      if (!seen_.insert(key).second) continue;
+      states_.insert(states_.end(), child.begin(), child.end());
+      states_.push_back(normal);
+    }
+    if (solved) {
+      result = 0;
+      break;
+    }
+  }
+  if (cache_.size() >= kMaxCache) cache_.clear();
+  cache_.emplace(startKey, static_cast<uint8_t>(result));
+  return result;
+}
+
+}  // namespace soko

@@ -1,0 +1,121 @@
+#include <catch2/catch.hpp>
+
+#include "format.h"
+#include "search/bipartite.h"
+#include "search/dead_squares.h"
+#include "search/freeze.h"
+#include "small_levels.h"
+#include "solver.h"
+
+using namespace soko;
+
+namespace {
+
+Level one(const std::string& text) {
+  Collection c = parseCollection(text);
+  REQUIRE(c.errors.empty());
+  REQUIRE(c.levels.size() == 1);
+  return c.levels[0];
+}
+
+std::vector<uint8_t> mask(const Board& b, const std::vector<Square>& squares) {
+  std::vector<uint8_t> m(b.squareCount(), 0);
+  for (Square s : squares) m[s] = 1;
+  return m;
+}
+
+SolveStatus bfs(const Level& level) {
+  SolverOptions o;
+  o.method = "bfs";
+  o.timeLimitSeconds = 20;
+  Solver solver(level, o);
+  return solver.solve();
+}
+
+}  // namespace
+
+TEST_CASE("bipartite: two boxes on a wall that both need the one goal of that wall") {
+  //   ########
+  //   # $ $ .#   both boxes can only slide along the top wall,
+  //   #      #   and only one goal lies on it
+  //   #   .  #
+  //   #@     #
+  //   ########
+  Level dead = one("########\n# $ $ .#\n#      #\n#   .  #\n#@     #\n########\n");
+  Board b(dead);
+  BipartiteCheck check(b);
+  CHECK(check.deadlock(b.startBoxes()));
+  CHECK(bfs(dead) == SolveStatus::Unsolvable);
+  // One box off the wall: each box has a goal of its own.
+  Level alive = one("########\n# $   .#\n#   $  #\n#   .  #\n#@     #\n########\n");
+  Board a(alive);
+  BipartiteCheck check2(a);
+  CHECK_FALSE(check2.deadlock(a.startBoxes()));
+  CHECK(bfs(alive) == SolveStatus::Solved);
+}
+
+TEST_CASE("bipartite: a frozen box on a goal is a wall for the others") {
+  //   #######
+  //   #*    #   the corner box is frozen on its goal; the other goal (1,3)
+  //   #     #   can only be filled by pushing down from (1,1), where the
+  //   #.# $ #   frozen box stands
+  //   #@    #
+  //   #######
+  Level level = one("#######\n#*    #\n#     #\n#.# $ #\n#@    #\n#######\n");
+  Board b(level);
+  BipartiteCheck check(b);
+  std::vector<uint8_t> goals(b.squareCount(), 0);
+  for (Square g : b.goals()) goals[g] = 1;
+  FreezeCheck freeze(b, pushDeadSquares(b), goals);
+  CHECK_FALSE(check.deadlock(b.startBoxes()));  // walls only: the path looks open
+  CHECK(check.deadlockWithFrozen(b.startBoxes(), mask(b, b.startBoxes()), freeze));
+  CHECK(bfs(level) == SolveStatus::Unsolvable);
+}
+
+TEST_CASE("bipartite never condemns a solvable position (exhaustive push graphs)") {
+  std::mt19937 rng(31337);
+  int levels = 0, condemned = 0;
+  uint64_t positions = 0;
+  for (int round = 0; round < 400 && levels < 120; ++round) {
+    auto level = testing::randomSmallLevel(rng, 3, 8, 7, 18);
+    if (!level) continue;
+    Board b(*level);
+    testing::PushGraph g = testing::pushGraph(*level);
+    BipartiteCheck check(b);
+    std::vector<uint8_t> goals(b.squareCount(), 0);
+    for (Square s : b.goals()) goals[s] = 1;
+    FreezeCheck freeze(b, pushDeadSquares(b), goals);
+    for (const auto& p : g.positions) {
+      ++positions;
+      bool plain = check.deadlock(p.boxes);
+      bool frozen = check.deadlockWithFrozen(p.boxes, mask(b, p.boxes), freeze);
+      CHECK((!plain || frozen));  // frozen walls only add deadlocks
+      if (!frozen) continue;
+      ++condemned;
+      INFO(writeLevel(*level));
+      REQUIRE_FALSE(p.solvable);
+    }
+    ++levels;
+  }
+  CHECK(levels >= 100);
+  CHECK(condemned >= 200);
+  CHECK(positions >= 10000);
+}
+
+TEST_CASE("freeze: pushFrozen reports boxes that can never move, on goal or not") {
+  //   ######
+  //   #*$  #   the goal box in the corner and its neighbour on the wall are
+  //   #    #   both frozen; the box below the wall is free
+  //   # $ .#
+  //   #@  .#
+  //   ######
+  Level level = one("######\n#*$  #\n#    #\n# $ .#\n#@  .#\n######\n");
+  Board b(level);
+  std::vector<uint8_t> goals(b.squareCount(), 0);
+  for (Square g : b.goals()) goals[g] = 1;
+  FreezeCheck freeze(b, pushDeadSquares(b), goals);
+  auto occ = mask(b, b.startBoxes());
+  CHECK(freeze.pushFrozen(occ, b.squareOf(level.index(1, 1))));
+  CHECK(freeze.pushFrozen(occ, b.squareOf(level.index(2, 1))));
+  CHECK_FALSE(freeze.pushFrozen(occ, b.squareOf(level.index(2, 3))));
+}
