@@ -61,8 +61,10 @@ function showNotice(title, lines) {
 function hideNotice() { $('notice').hidden = true; }
 
 const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
-const fmtMB = (b) => (b / 1048576).toFixed(b < 10 * 1048576 ? 1 : 0) + ' MB';
-const fmtSeconds = (s) => (s < 10 ? s.toFixed(1) : Math.round(s).toString()) + ' s';
+const fmtMB = (b) => (b < 1048576 ? Math.round(b / 1024) + ' KB' : (b / 1048576).toFixed(b < 10 * 1048576 ? 1 : 0) + ' MB');
+const fmtSeconds = (s) => (s < 0.1 ? Math.round(s * 1000) + ' ms' : (s < 10 ? s.toFixed(1) : Math.round(s).toString()) + ' s');
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 'es'.slice(word.endsWith('sh') ? 0 : 1)}`;
+const movesPushes = (m, p) => `${plural(m, 'move')}, ${plural(p, 'push')}`;
 
 // ---------------------------------------------------------------- levels
 function levelLabel(level, i) {
@@ -135,7 +137,7 @@ function loadLevel(index, history = '') {
   $('progress').hidden = true;
   fillLevels();
   if (current.id !== SHARED && location.hash) history_replace('');
-  setStatus(best ? `Solved before: best ${best.byMoves.moves} moves, ${best.byMoves.pushes} pushes.` : '');
+  setStatus(best ? `Solved before: best ${movesPushes(best.byMoves.moves, best.byMoves.pushes)}.` : '');
   savePosition();
   renderer.redraw();
   updateButtons();
@@ -213,10 +215,10 @@ function celebrate() {
   const moves = g.moves();
   const pushes = g.pushes();
   const improved = store.recordSolution(key, { moves, pushes, lurd: g.history() });
-  $('solved-detail').textContent = `${moves} moves, ${pushes} pushes${improved ? ' · new best' : ''}`;
+  $('solved-detail').textContent = movesPushes(moves, pushes) + (improved ? ' · new best' : '');
   $('next-level').hidden = current.index + 1 >= current.levels.length;
   $('solved-banner').hidden = false;
-  setStatus(`Solved in ${moves} moves and ${pushes} pushes.`, 'good');
+  setStatus(`Solved: ${movesPushes(moves, pushes)}.`, 'good');
   fillLevels();
   if (!$('next-level').hidden) $('next-level').focus({ preventScroll: true });
 }
@@ -324,7 +326,7 @@ async function solve() {
   if (r.stats) showProgress(r.stats);
   if (r.ok) {
     const secs = r.stats ? ` in ${fmtSeconds(r.stats.elapsed ?? r.stats.seconds)}` : '';
-    result.textContent = `Solved${secs}: ${r.moves} moves, ${r.pushes} pushes.`;
+    result.textContent = `Solved${secs}: ${movesPushes(r.moves, r.pushes)}.`;
     result.className = 'result good';
     solution = { lurd: r.lurd, moves: r.moves, pushes: r.pushes, source: 'solver' };
     startReplay(true);
@@ -377,7 +379,7 @@ function showSolution() {
   $('copy-solution').disabled = !has;
   $('replay-controls').hidden = !has;
   $('replay-summary').textContent = has
-    ? `${solution.moves} moves, ${solution.pushes} pushes (${solution.source}).`
+    ? `${movesPushes(solution.moves, solution.pushes)} (${solution.source}).`
     : 'Solve the level, or import a solution, to replay it here.';
   updateReplay();
 }
@@ -436,7 +438,7 @@ function importSolution(text) {
   store.recordSolution(levelKey(play.level), { moves: v.moves, pushes: v.pushes, lurd });
   solution = { lurd, moves: v.moves, pushes: v.pushes, source: 'imported' };
   fillLevels();
-  $('solve-result').textContent = `Imported solution verified: ${v.moves} moves, ${v.pushes} pushes.`;
+  $('solve-result').textContent = `Imported solution verified: ${movesPushes(v.moves, v.pushes)}.`;
   $('solve-result').className = 'result good';
   startReplay(true);
 }
