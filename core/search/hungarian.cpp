@@ -76,6 +76,36 @@ int32_t Hungarian::solve(const int32_t* const* rows) {
   return total_;
 }
 
+int32_t Hungarian::solveWarm(const int32_t* const* rows) {
+  std::copy(rows, rows + n_, rows_.begin());
+  std::fill(rowOfCol_.begin(), rowOfCol_.end(), 0);
+  // Keep the potentials bounded: shift v so that its largest value is 0.
+  int32_t top = std::numeric_limits<int32_t>::min();
+  for (int j = 1; j <= n_; ++j) top = std::max(top, v_[j]);
+  for (int j = 1; j <= n_; ++j) v_[j] -= top;
+  for (int i = 0; i < n_; ++i) {
+    // u_i as large as feasibility allows; a free column with zero reduced cost is taken.
+    const int32_t* c = rows_[i];
+    int32_t u = std::numeric_limits<int32_t>::max();
+    int best = -1;
+    for (int j = 1; j <= n_; ++j) {
+      int32_t r = c[j - 1] - v_[j];
+      if (r < u || (r == u && best >= 0 && rowOfCol_[best] != 0 && rowOfCol_[j] == 0)) u = r, best = j;
+    }
+    u_[i + 1] = u;
+    if (rowOfCol_[best] == 0) {
+      rowOfCol_[best] = i + 1;
+      colOfRow_[i] = best - 1;
+    } else {
+      colOfRow_[i] = -1;
+    }
+  }
+  for (int i = 0; i < n_; ++i)
+    if (colOfRow_[i] < 0) augment(i);
+  recomputeTotal();
+  return total_;
+}
+
 int32_t Hungarian::changeRow(int i, const int32_t* newRow) {
   rows_[i] = newRow;
   rowOfCol_[colOfRow_[i] + 1] = 0;

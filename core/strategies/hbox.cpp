@@ -151,6 +151,7 @@ struct Evaluation {
   Square normal = kNoSquare;  // smallest square of the puller's region
   bool anyPull = false;       // some pull can be made from the puller's region
   bool reachesStart = false;  // the real player start lies in the puller's region
+  int corrals = 1;            // connected floor areas between the boxes (when pri2 is used)
 };
 
 class HboxStrategy : public Strategy {
@@ -252,6 +253,7 @@ class HboxStrategy : public Strategy {
     occupied_.assign(squares, 0);
     mark_.assign(squares, 0);
     dist_.assign(squares, 0);
+    label_.assign(squares, kNoArea);
     stack_.reserve(squares);
     cur_.resize(n_);
     child_.resize(n_);
@@ -297,6 +299,7 @@ class HboxStrategy : public Strategy {
       for (int q = 0; q < squares; ++q)
         if (mark_[q] == stamp_) seen[q] = 1;
       if (!e.anyPull) continue;
+      if (needCorrals()) countCorrals(e);
       evaluateRest(cur_.data(), onTargets, e);
       uint32_t index;
       if (!addNode(cur_.data(), boxKey, e, kNone, kNone, 0, 0, index)) return SolveStatus::OutOfMemory;
@@ -350,6 +353,181 @@ class HboxStrategy : public Strategy {
     e.reachesStart = mark_[board_.startPlayer()] == stamp_;
   }
 
+  bool needCorrals() const { return method_.queue[2] && !halfway_; }
+
+  // After evaluateRegion: counts the other floor areas too (marks them).
+  void countCorrals(Evaluation& e) {
+    int corrals = 1;
+    const int squares = board_.squareCount();
+    for (int s = 0; s < squares; ++s) {
+      if (occupied_[s] || mark_[s] == stamp_) continue;
+      ++corrals;
+      mark_[s] = stamp_;
+      stack_.assign(1, static_cast<Square>(s));
+      while (!stack_.empty()) {
+        Square q = stack_.back();
+        stack_.pop_back();
+        for (Direction d : kDirections) {
+          Square r = board_.neighbor(q, d);
+          if (r == kNoSquare || mark_[r] == stamp_ || occupied_[r]) continue;
+          mark_[r] = stamp_;
+          stack_.push_back(r);
+        }
+      }
+    }
+    e.corrals = corrals;
+  }
+
+  // Labels every floor area of the expanded position: label_[s] for free
+  // squares, with each area's smallest square and whether it holds the start.
+  void labelAreas() {
+    const int squares = board_.squareCount();
+    std::fill(label_.begin(), label_.end(), kNoArea);
+    areaMin_.clear();
+    areaHasStart_.clear();
+    for (int s = 0; s < squares; ++s) {
+      if (occupied_[s] || label_[s] != kNoArea) continue;
+      uint16_t area = static_cast<uint16_t>(areaMin_.size());
+      areaMin_.push_back(static_cast<Square>(s));
+      bool start = false;
+      label_[s] = area;
+      stack_.assign(1, static_cast<Square>(s));
+      while (!stack_.empty()) {
+        Square q = stack_.back();
+        stack_.pop_back();
+        start |= q == board_.startPlayer();
+        for (Direction d : kDirections) {
+          Square r = board_.neighbor(q, d);
+          if (r == kNoSquare || label_[r] != kNoArea || occupied_[r]) continue;
+          label_[r] = area;
+          stack_.push_back(r);
+        }
+      }
+      areaHasStart_.push_back(start);
+    }
+  }
+
+  bool freeSquare(Square s) const { return s != kNoSquare && !occupied_[s]; }
+
+  // Does taking `s` out of the floor keep its free neighbours connected? True
+  // when they all lie in one run of free squares around s's 8-neighbourhood
+  // (each step of the ring is a 4-neighbour step), so no area splits.
+  // `ignore` counts as blocked (the freed origin, whose merging is handled apart).
+  bool removalKeepsConnected(Square s, Square ignore) const {
+    // Ring: N NE E SE S SW W NW; diagonals via whichever side square exists.
+    static constexpr Direction kRing[4] = {Direction::Up, Direction::Right, Direction::Down, Direction::Left};
+    Square ring[8];
+    for (int k = 0; k < 4; ++k) {
+      Direction a = kRing[k], b = kRing[(k + 1) & 3];
+      Square side = board_.neighbor(s, a), other = board_.neighbor(s, b);
+      ring[2 * k] = side;
+      Square diag = side != kNoSquare ? board_.neighbor(side, b) : kNoSquare;
+      if (diag == kNoSquare && other != kNoSquare) diag = board_.neighbor(other, a);
+      ring[2 * k + 1] = diag;
+    }
+    bool free[8];
+    for (int k = 0; k < 8; ++k) free[k] = ring[k] != ignore && freeSquare(ring[k]);
+    int start = -1;
+    for (int k = 0; k < 8; ++k)
+      if (!free[k]) start = k;
+    if (start < 0) return true;  // all free
+    int runsWithSide = 0;
+    bool inRun = false, runHasSide = false;
+    for (int step = 1; step <= 8; ++step) {
+      int k = (start + step) & 7;
+      if (free[k]) {
+        if (!inRun) inRun = true, runHasSide = false;
+        if ((k & 1) == 0) runHasSide = true;
+      } else if (inRun) {
+        inRun = false;
+        runsWithSide += runHasSide;
+      }
+    }
+    if (inRun) runsWithSide += runHasSide;
+    return runsWithSide <= 1;
+  }
+
+  // The slower local test: a flood from `back` around `to` (not entering
+  // `ignore`) that meets every free neighbour of `to` within a few squares.
+  bool reconnectsNearby(Square to, Square ignore, Square back) {
+    constexpr size_t kLimit = 32;  // squares visited before giving up
+    Square wanted[4];
+    int missing = 0;
+    for (Direction a : kDirections) {
+      Square x = board_.neighbor(to, a);
+      if (x != back && x != ignore && freeSquare(x)) wanted[missing++] = x;
+    }
+    if (missing == 0) return true;
+    if (++stamp_ == 0) {
+      std::fill(mark_.begin(), mark_.end(), 0);
+      stamp_ = 1;
+    }
+    mark_[to] = stamp_;
+    if (ignore != kNoSquare) mark_[ignore] = stamp_;
+    mark_[back] = stamp_;
+    stack_.assign(1, back);
+    for (size_t head = 0; head < stack_.size() && head < kLimit; ++head) {
+      Square q = stack_[head];
+      for (Direction a : kDirections) {
+        Square r = board_.neighbor(q, a);
+        if (r == kNoSquare || mark_[r] == stamp_ || occupied_[r]) continue;
+        mark_[r] = stamp_;
+        for (int k = 0; k < missing; ++k)
+          if (wanted[k] == r) {
+            wanted[k] = wanted[--missing];
+            if (missing == 0) return true;
+            break;
+          }
+        stack_.push_back(r);
+      }
+    }
+    return false;
+  }
+
+  // The child's puller region from the expanded position's areas, when the
+  // box moved from `origin` to `to` (pulled along d, the puller now on
+  // `back`) and the change is local. False: flood instead.
+  bool childRegion(Square origin, Square to, Square back, Direction d, Evaluation& e) {
+    if (!removalKeepsConnected(to, origin) && !reconnectsNearby(to, origin, back)) return false;
+    // A pull is still possible: the same box again, or one the expanded
+    // position offered with another box whose squares the move left alone.
+    bool anyPull = freeSquare(board_.neighbor(back, d));
+    for (size_t k = 0; !anyPull && k < offers_.size(); ++k) {
+      const PullOffer& o = offers_[k];
+      anyPull = o.box != origin && o.stand != to && o.step != to;
+    }
+    if (!anyPull) return false;
+    const uint16_t region = label_[back];
+    if (areaMin_[region] == to) return false;
+    // Areas touching the freed origin merge with it; with the puller's region
+    // when one of them is it (always so after more than one pull in a row).
+    uint16_t merged[4];
+    int count = 0;
+    bool joins = false;
+    for (Direction a : kDirections) {
+      Square x = board_.neighbor(origin, a);
+      if (!freeSquare(x)) continue;
+      uint16_t l = label_[x];
+      joins |= l == region;
+      if (std::find(merged, merged + count, l) == merged + count) merged[count++] = l;
+    }
+    Square smallest = areaMin_[region];
+    bool start = areaHasStart_[region] && board_.startPlayer() != to;
+    if (joins) {
+      smallest = std::min(smallest, origin);
+      start |= board_.startPlayer() == origin;
+      for (int k = 0; k < count; ++k) {
+        smallest = std::min(smallest, areaMin_[merged[k]]);
+        start |= areaHasStart_[merged[k]] != 0;
+      }
+    }
+    e.normal = smallest;
+    e.anyPull = true;
+    e.reachesStart = start;
+    e.corrals = static_cast<int>(areaMin_.size()) + (count == 0 ? 1 : 1 - count);
+    return true;
+  }
+
   // Pullability of a box on `s`. With `now`: some side has two free squares
   // in a row (the puller could pull it at once). Without: some side has no
   // wall in its two squares and not two boxes there, so the box can be pulled
@@ -385,27 +563,7 @@ class HboxStrategy : public Strategy {
       e.pri[1] = n_ - onTargets;
       e.hunEst = 0;
     }
-    if (method_.queue[2] && !halfway_) {
-      int corrals = 1;
-      const int squares = board_.squareCount();
-      for (int s = 0; s < squares; ++s) {
-        if (occupied_[s] || mark_[s] == stamp_) continue;
-        ++corrals;
-        mark_[s] = stamp_;
-        stack_.assign(1, static_cast<Square>(s));
-        while (!stack_.empty()) {
-          Square q = stack_.back();
-          stack_.pop_back();
-          for (Direction d : kDirections) {
-            Square r = board_.neighbor(q, d);
-            if (r == kNoSquare || mark_[r] == stamp_ || occupied_[r]) continue;
-            mark_[r] = stamp_;
-            stack_.push_back(r);
-          }
-        }
-      }
-      e.pri[2] = corrals - 1;
-    }
+    if (method_.queue[2] && !halfway_) e.pri[2] = e.corrals - 1;
     if (method_.queue[3] && !halfway_) {
       int doors = 0;
       for (int i = 0; i < n_; ++i) doors += doorway_[boxes[i]];
@@ -440,28 +598,41 @@ class HboxStrategy : public Strategy {
     uint64_t key = boxKey ^ zobrist_.player(e.normal);
     store_.pack(packed_.data(), sortedBoxes, e.normal);
     index = store_.find(packed_.data(), key);
-    pulls = std::min<uint32_t>(pulls, 0xFFFF);
     if (index != kNone) {
-      uint8_t* r = store_.record(index);
-      uint32_t oldPulls = load<uint16_t>(r + PositionStore::kPulls);
-      uint32_t oldMoves = load<uint32_t>(r + PositionStore::kMoves);
-      bool better = pulls < oldPulls || (method_.moveUpdates && pulls == oldPulls && moves < oldMoves);
-      if (!better) return true;
-      store<uint32_t>(r + PositionStore::kParent, parent);
-      store<uint32_t>(r + PositionStore::kMove, move);
-      store<uint32_t>(r + PositionStore::kMoves, moves);
-      store<uint16_t>(r + PositionStore::kPulls, static_cast<uint16_t>(pulls));
-      // Fewer pulls lower pri0: queue it again (the old entries are skipped as stale).
-      if (pulls < oldPulls && !(r[PositionStore::kFlags] & kClosed)) enqueue(index, e, pri0Of(r));
+      if (improve(index, parent, move, pulls, moves)) enqueue(index, e, pri0Of(store_.record(index)));
       return true;
     }
+    return addNew(key, e, parent, move, pulls, moves, index);
+  }
+
+  // A shorter path (fewer pulls; with moveUpdates also equal pulls and fewer
+  // moves) to a stored position replaces its parent. True when the position
+  // is still open and its pri0 dropped: it must be queued again (the old
+  // entries are then skipped as stale).
+  bool improve(uint32_t index, uint32_t parent, uint32_t move, uint32_t pulls, uint32_t moves) {
+    uint8_t* r = store_.record(index);
+    pulls = std::min<uint32_t>(pulls, 0xFFFF);
+    uint32_t oldPulls = load<uint16_t>(r + PositionStore::kPulls);
+    uint32_t oldMoves = load<uint32_t>(r + PositionStore::kMoves);
+    bool better = pulls < oldPulls || (method_.moveUpdates && pulls == oldPulls && moves < oldMoves);
+    if (!better) return false;
+    store<uint32_t>(r + PositionStore::kParent, parent);
+    store<uint32_t>(r + PositionStore::kMove, move);
+    store<uint32_t>(r + PositionStore::kMoves, moves);
+    store<uint16_t>(r + PositionStore::kPulls, static_cast<uint16_t>(pulls));
+    return pulls < oldPulls && !(r[PositionStore::kFlags] & kClosed);
+  }
+
+  // Adds the position packed in packed_ (absent from the store).
+  bool addNew(uint64_t key, const Evaluation& e, uint32_t parent, uint32_t move, uint32_t pulls, uint32_t moves,
+              uint32_t& index) {
     if (memoryBytes() + store_.nextGrowthBytes() > budget_) return false;
     index = store_.add(packed_.data(), key, zobrist_);
     uint8_t* r = store_.record(index);
     store<uint32_t>(r + PositionStore::kParent, parent);
     store<uint32_t>(r + PositionStore::kMove, move);
     store<uint32_t>(r + PositionStore::kMoves, moves);
-    store<uint16_t>(r + PositionStore::kPulls, static_cast<uint16_t>(pulls));
+    store<uint16_t>(r + PositionStore::kPulls, static_cast<uint16_t>(std::min<uint32_t>(pulls, 0xFFFF)));
     store<uint16_t>(r + PositionStore::kHunEst, static_cast<uint16_t>(std::min(e.hunEst, 0xFFFF)));
     enqueue(index, e, pri0Of(r));
     if (bestHunEst_ < 0 || e.hunEst < bestHunEst_) bestHunEst_ = e.hunEst;
@@ -531,18 +702,28 @@ class HboxStrategy : public Strategy {
     for (Square b : cur_) occupied_[b] = 1;
     walkDistances(puller);
     const uint32_t walkStamp = distStamp_;
+    labelAreas();
     const uint64_t boxKey = zobrist_.boxes(cur_.data(), n_);
     int onTargets = 0;
     for (Square b : cur_) onTargets += isTarget_[b];
     int home = onTargets;
     if (method_.hungarian) {
       for (int i = 0; i < n_; ++i) rows_[i] = pd_->row(cur_[i]);
-      hp_.solve(rows_.data());
+      hp_.solveWarm(rows_.data());
       home = 0;
       for (int i = 0; i < n_; ++i) home += cur_[i] == targets_[hp_.columnOf(i)];
     }
     noteBoxesOnGoals(home);
 
+    offers_.clear();
+    for (int i = 0; i < n_; ++i) {
+      for (Direction d : kDirections) {
+        Square to = board_.neighbor(cur_[i], d);
+        if (to == kNoSquare || occupied_[to] || distMark_[to] != walkStamp) continue;
+        Square back = board_.neighbor(to, d);
+        if (back != kNoSquare && !occupied_[back]) offers_.push_back({cur_[i], to, back});
+      }
+    }
     SolveStatus result = SolveStatus::Running;
     for (int i = 0; i < n_ && result == SolveStatus::Running; ++i) {
       for (Direction d : kDirections) {
@@ -586,11 +767,14 @@ class HboxStrategy : public Strategy {
         prunedHeuristically_ = true;
         break;
       }
-      if (method_.hungarian && hc_.changeRow(i, pd_->row(to)) >= Hungarian::kInfinite) break;
       Evaluation e;
-      evaluateRegion(back, e);
+      if (!childRegion(origin, to, back, d, e)) {
+        evaluateRegion(back, e);
+        if (needCorrals()) countCorrals(e);
+      }
       sortChild();
       if (onTargets == n_ && e.reachesStart) {
+        if (method_.hungarian) hc_.changeRow(i, pd_->row(to));
         evaluateRest(child_.data(), onTargets, e);
         uint32_t index;
         if (!addNode(sorted_.data(), boxKey, e, parent, move, pulls, moves, index)) {
@@ -603,11 +787,24 @@ class HboxStrategy : public Strategy {
       }
       // A puller corral too small to pull anything from is a dead end: skip it.
       if (!e.anyPull) break;
-      evaluateRest(child_.data(), onTargets, e);
-      uint32_t index;
-      if (!addNode(sorted_.data(), boxKey, e, parent, move, pulls, moves, index)) {
-        result = SolveStatus::OutOfMemory;
-        break;
+      // Look the position up first: the Hungarian repair and the priorities
+      // are only needed for new positions (and re-queued ones).
+      const uint64_t key = boxKey ^ zobrist_.player(e.normal);
+      store_.pack(packed_.data(), sorted_.data(), e.normal);
+      uint32_t index = store_.find(packed_.data(), key);
+      if (index != kNone) {
+        if (improve(index, parent, move, pulls, moves)) {
+          if (method_.hungarian) hc_.changeRow(i, pd_->row(to));
+          evaluateRest(child_.data(), onTargets, e);
+          enqueue(index, e, pri0Of(store_.record(index)));
+        }
+      } else {
+        if (method_.hungarian && hc_.changeRow(i, pd_->row(to)) >= Hungarian::kInfinite) break;
+        evaluateRest(child_.data(), onTargets, e);
+        if (!addNew(key, e, parent, move, pulls, moves, index)) {
+          result = SolveStatus::OutOfMemory;
+          break;
+        }
       }
       if (!method_.inertia) break;
       Square next = back;
@@ -667,6 +864,14 @@ class HboxStrategy : public Strategy {
   std::unique_ptr<PullDistances> pd_;
   std::vector<uint8_t> doorway_, isTarget_, occupied_;
   std::vector<uint32_t> mark_, distMark_;
+  static constexpr uint16_t kNoArea = 0xFFFF;
+  struct PullOffer {
+    Square box, stand, step;  // a pull the expanded position allows: box, puller's square, its step back
+  };
+  std::vector<PullOffer> offers_;
+  std::vector<uint16_t> label_;       // [square] floor area of the expanded position
+  std::vector<Square> areaMin_;       // [area] smallest square
+  std::vector<uint8_t> areaHasStart_;  // [area] holds the real player start
   std::vector<int32_t> dist_;
   uint32_t stamp_ = 0, distStamp_ = 0;
   std::vector<Square> stack_, cur_, child_, sorted_;

@@ -1,0 +1,84 @@
+#include <catch2/catch.hpp>
+
+#include <random>
+
+#include "search/hungarian.h"
+
+using namespace soko;
+
+namespace {
+
+std::vector<std::vector<int32_t>> randomMatrix(std::mt19937& rng, int n, int maxCost, int infinitePercent) {
+  std::uniform_int_distribution<int> cost(0, maxCost), percent(0, 99);
+  std::vector<std::vector<int32_t>> m(n, std::vector<int32_t>(n));
+  for (auto& row : m)
+    for (auto& c : row) c = percent(rng) < infinitePercent ? Hungarian::kInfinite : cost(rng);
+  return m;
+}
+
+std::vector<const int32_t*> rowsOf(const std::vector<std::vector<int32_t>>& m) {
+  std::vector<const int32_t*> rows;
+  for (const auto& r : m) rows.push_back(r.data());
+  return rows;
+}
+
+// The assignment must be a permutation whose cost is the reported total.
+void checkAssignment(const Hungarian& h, const std::vector<std::vector<int32_t>>& m) {
+  const int n = static_cast<int>(m.size());
+  std::vector<int> taken(n, 0);
+  int32_t sum = 0;
+  for (int i = 0; i < n; ++i) {
+    int j = h.columnOf(i);
+    REQUIRE(j >= 0);
+    REQUIRE(j < n);
+    ++taken[j];
+    sum += m[i][j];
+  }
+  for (int t : taken) CHECK(t == 1);
+  CHECK(sum == h.total());
+}
+
+}  // namespace
+
+TEST_CASE("Hungarian matches brute force on random cost matrices") {
+  std::mt19937 rng(12345);
+  for (int trial = 0; trial < 400; ++trial) {
+    int n = 1 + trial % 8;
+    auto m = randomMatrix(rng, n, trial % 3 == 0 ? 3 : 50, trial % 4 == 0 ? 30 : 0);
+    Hungarian h(n);
+    auto rows = rowsOf(m);
+    int32_t total = h.solve(rows.data());
+    CHECK(total == bruteForceAssignment(m));
+    checkAssignment(h, m);
+  }
+}
+
+TEST_CASE("Hungarian warm starts and row changes give the brute-force optimum") {
+  std::mt19937 rng(777);
+  for (int n : {1, 2, 5, 8}) {
+    Hungarian h(n);
+    auto m = randomMatrix(rng, n, 20, 10);
+    auto rows = rowsOf(m);
+    h.solve(rows.data());
+    for (int step = 0; step < 200; ++step) {
+      std::uniform_int_distribution<int> pick(0, n - 1), cost(0, 20), percent(0, 99);
+      int i = pick(rng);
+      for (auto& c : m[i]) c = percent(rng) < 10 ? Hungarian::kInfinite : cost(rng);
+      if (step % 2 == 0) {
+        CHECK(h.changeRow(i, m[i].data()) == bruteForceAssignment(m));
+      } else {
+        rows = rowsOf(m);
+        CHECK(h.solveWarm(rows.data()) == bruteForceAssignment(m));
+      }
+      checkAssignment(h, m);
+    }
+  }
+}
+
+TEST_CASE("Hungarian reports an infinite total when no finite matching exists") {
+  //   both rows can only take column 0
+  std::vector<std::vector<int32_t>> m = {{1, Hungarian::kInfinite}, {2, Hungarian::kInfinite}};
+  Hungarian h(2);
+  auto rows = rowsOf(m);
+  CHECK(h.solve(rows.data()) >= Hungarian::kInfinite);
+}
