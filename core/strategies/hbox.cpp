@@ -182,7 +182,17 @@ class HboxStrategy : public Strategy {
           return finished_ = SolveStatus::OutOfMemory;
       }
       uint32_t id;
-      if (!popNext(id)) {
+      popped_ = popNext(id);
+      if (!popped_ && strictGuard_ && prunedHeuristically_) {
+        // The seed's guard cut every way: search again with the milder one.
+        strictGuard_ = false;
+        prunedHeuristically_ = false;
+        reset();
+        SolveStatus s = start();
+        if (s != SolveStatus::Running) return finished_ = s;
+        continue;
+      }
+      if (!popped_) {
         message_ = prunedHeuristically_
                        ? "every position was searched (hbox's puller-deadlock guard prunes, so this is no proof)"
                        : "every position reachable by pulls was searched";
@@ -229,6 +239,19 @@ class HboxStrategy : public Strategy {
     uint64_t b = store_.memoryBytes() + fixedBytes_;
     for (const BucketQueue& q : queues_) b += q.memoryBytes();
     return b;
+  }
+
+  // Forgets every position and queue entry (the analysis stays).
+  void reset() {
+    store_ = PositionStore(n_, board_.squareCount() <= 256 ? 1 : 2);
+    queues_.clear();
+    active_.clear();
+    for (int k = 1; k <= 6; ++k)
+      if (method_.queue[k]) active_.push_back(k);
+    turn_ = 0;
+    bogAverage_ = 0;
+    halfway_ = false;
+    bestHunEst_ = -1;
   }
 
   SolveStatus start() {
@@ -529,11 +552,13 @@ class HboxStrategy : public Strategy {
   }
 
   // Pullability of a box on `s`. With `now`: some side has two free squares
-  // in a row (the puller could pull it at once). Without: some side has no
-  // wall in its two squares and not two boxes there, so the box can be pulled
-  // once at most one neighbouring box moves: the guard that keeps hbox's
-  // intent (no moved box left frozen off its goal) without cutting off the
-  // many solutions where a box is freed by pulling its neighbour away first.
+  // in a row (the puller could pull it at once): the seed's guard and pri4's
+  // test. Without: some side has no wall in its two squares and not two
+  // boxes there, so the box can be pulled once at most one neighbouring box
+  // moves. The seed's guard is strong pruning but also cuts off solutions
+  // where a box is freed by pulling its neighbour away first (8 of Microban
+  // I's 155); when it has exhausted the search, the search runs again with
+  // the milder guard.
   bool pullable(Square s, bool now = false) const {
     for (Direction d : kDirections) {
       Square a = board_.neighbor(s, d);
@@ -762,8 +787,8 @@ class HboxStrategy : public Strategy {
       const uint32_t move = (static_cast<uint32_t>(from) << 2) | static_cast<uint32_t>(d);
       from = to;
       // The minimal puller-deadlock guard: a moved box off target must stay
-      // pullable from some side.
-      if (!isTarget_[to] && !pullable(to)) {
+      // pullable from some side (see pullable()).
+      if (!isTarget_[to] && !pullable(to, strictGuard_)) {
         prunedHeuristically_ = true;
         break;
       }
@@ -884,7 +909,8 @@ class HboxStrategy : public Strategy {
   size_t turn_ = 0;
   double bogAverage_ = 0;
   bool halfway_ = false;
-  bool started_ = false, trivial_ = false, prunedHeuristically_ = false;
+  bool started_ = false, trivial_ = false, prunedHeuristically_ = false, popped_ = false;
+  bool strictGuard_ = true;  // the seed's guard; the milder one after it exhausted the search
   SolveStatus finished_ = SolveStatus::Running;
   uint32_t solvedIndex_ = kNone;
   uint64_t nodes_ = 0;
