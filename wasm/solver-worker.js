@@ -12,7 +12,7 @@
 //     {type:'ready', methods}              module loaded; methods: [{name, description}]
 //     {type:'progress', id, nodes, stored, nodesPerSecond, memoryBytes,
 //                       peakMemoryBytes, depth, bestBound, seconds}
-//                                          about 5 times a second while solving
+//                                          about 6 times a second while solving
 //     {type:'solved', id, lurd, moves, pushes, stats}
 //     {type:'failed', id, reason, message, stats}
 //        reason: 'timed-out' | 'out-of-memory' | 'unsolvable' | 'cancelled' |
@@ -27,7 +27,7 @@
 'use strict';
 
 const SLICE_MS = 50;
-const PROGRESS_EVERY_MS = 200;
+const PROGRESS_EVERY_MS = 120;  // ~6 a second, so at least 4 even when slices overrun
 
 let modulePromise = null;
 let current = null;  // {id, solver, cancelled}
