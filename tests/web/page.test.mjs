@@ -204,6 +204,30 @@ test('a paste of several levels becomes its own collection', async (t) => {
   assert.ok(options.includes('Two Quick Ones (2)'), options.join(', '));
 });
 
+test('opens a level file with the Open button', async (t) => {
+  const { page } = await openPage(t);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Open' }).click();
+  await (await chooser).setFiles({ name: 'My Pair.sok', mimeType: 'text/plain',
+                                   buffer: Buffer.from('One\n#####\n#@$.#\n#####\n\nTwo\n######\n#@$ .#\n######\n') });
+  await page.waitForFunction(() => document.getElementById('title').textContent === 'One');
+  assert.match(await text(page, '#subtitle'), /My Pair · 1 of 2/);
+});
+
+test('when the solver module dies the page says so, and a fresh worker solves', async (t) => {
+  const { page } = await openPage(t);
+  await page.getByRole('combobox', { name: 'Collection' }).selectOption({ label: 'Hard (test) (1)' });
+  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.waitForFunction(() => Number(document.getElementById('p-nodes').textContent.replace(/,/g, '')) > 0);
+  // What an abort in the worker looks like to the page: an error event.
+  await page.evaluate(() => window.soko.solver.worker.onerror(new ErrorEvent('error', { message: 'RuntimeError: Aborted()' })));
+  await page.waitForFunction(() => /stopped unexpectedly/.test(document.getElementById('solve-result').textContent));
+  assert.match(await text(page, '#status'), /fresh one has been started/);
+  await page.getByRole('combobox', { name: 'Collection' }).selectOption({ label: 'Starter (test) (5)' });
+  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.waitForFunction(() => /Solved/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
+});
+
 test('a bad paste shows the level, line and column, and keeps the current level', async (t) => {
   const { page } = await openPage(t);
   await pasteText(page, 'Broken\n#####\n#@x.#\n#####\n');
