@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "../board.h"
+#include "../game.h"
 #include "../search/bucket_queue.h"
 #include "../search/hungarian.h"
 #include "../search/pull_distances.h"
@@ -920,6 +921,23 @@ class HboxStrategy : public Strategy {
 };
 
 }  // namespace
+
+int hboxStartEstimate(const Level& level) {
+  Board board(level);
+  if (!board.tooLarge().empty() || level.goalCount() != board.boxCount()) return -1;
+  PullDistances pd(board, board.startBoxes());
+  const int n = board.boxCount();
+  std::vector<const int32_t*> rows;
+  for (Square g : board.goals()) rows.push_back(pd.row(g));
+  Hungarian h(n);
+  int32_t total = h.solve(rows.data());
+  return total >= Hungarian::kInfinite ? -1 : total;
+}
+
+int finalPlayerCell(const Level& level, const std::string& lurd) {
+  Game game(level);
+  return game.playAll(lurd) == lurd.size() ? game.player() : -1;
+}
 
 std::unique_ptr<Strategy> makeHboxStrategy(const Level& level, const SolverOptions& options, int method) {
   HboxMethod m;

@@ -33,4 +33,13 @@ bool hboxMethod(int number, HboxMethod& out);
 
 std::unique_ptr<Strategy> makeHboxStrategy(const Level& level, const SolverOptions& options, int method);
 
+// HunEst0: the Hungarian matching of goals to box start squares over pull
+// distances, a lower bound on the pushes of any solution; -1 when no
+// matching of finite cost exists (or boxes and goals differ in number).
+int hboxStartEstimate(const Level& level);
+
+// Where the pusher stands after playing `lurd` from the start (hbox prints
+// it so a reverse game engine can start there); -1 if a step is illegal.
+int finalPlayerCell(const Level& level, const std::string& lurd);
+
 }  // namespace soko
