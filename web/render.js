@@ -46,11 +46,13 @@ export function createRenderer(canvas, wrap, view) {
       canvas.width = canvas.height = 0;
       return;
     }
-    const box = wrap.getBoundingClientRect();
-    const availW = Math.max(40, box.width);
-    const availH = Math.max(40, box.height);
+    const style = getComputedStyle(wrap);
+    const padX = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    const padY = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+    const availW = Math.max(40, wrap.clientWidth - padX);
+    const availH = Math.max(40, wrap.clientHeight - padY);
     // Whole device pixels per cell, capped so small levels don't look bloated.
-    const cssCell = Math.min(availW / v.width, availH / v.height, 72);
+    const cssCell = Math.min(availW / v.width, availH / v.height, 96);
     const cell = Math.max(4, Math.floor(cssCell * dpr));
     const w = cell * v.width;
     const h = cell * v.height;
