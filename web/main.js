@@ -190,6 +190,7 @@ function takeText(text, name) {
 function onPlayChange() {
   renderer.redraw();
   if (!play.game) return;
+  describeBoard();
   $('moves').textContent = play.game.moves();
   $('pushes').textContent = play.game.pushes();
   updateButtons();
@@ -207,6 +208,19 @@ function onPlayChange() {
     announced = false;
     $('solved-banner').hidden = true;
   }
+}
+
+// The board's accessible name: the level and how far along it is.
+function describeBoard() {
+  const cells = play.cells;
+  let boxes = 0;
+  let home = 0;
+  for (const ch of cells) {
+    if (ch === '$') boxes++;
+    else if (ch === '*') { boxes++; home++; }
+  }
+  const title = play.level.title || 'Sokoban level';
+  $('board').setAttribute('aria-label', `${title}: ${home} of ${boxes} boxes on goals${play.solved() ? ', solved' : ''}`);
 }
 
 function celebrate() {

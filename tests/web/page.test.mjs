@@ -214,6 +214,16 @@ test('opens a level file with the Open button', async (t) => {
   assert.match(await text(page, '#subtitle'), /My Pair · 1 of 2/);
 });
 
+test('opens a level file dropped on the page', async (t) => {
+  const { page } = await openPage(t);
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['Dropped\n#####\n#@$.#\n#####\n'], 'dropped.xsb', { type: 'text/plain' }));
+    document.getElementById('board').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  await page.waitForFunction(() => document.getElementById('title').textContent === 'Dropped');
+});
+
 test('when the solver module dies the page says so, and a fresh worker solves', async (t) => {
   const { page } = await openPage(t);
   await page.getByRole('combobox', { name: 'Collection' }).selectOption({ label: 'Hard (test) (1)' });
