@@ -4,6 +4,7 @@
 //   soko solve FILE N [--method M] [--time SECONDS] [--memory GB] [--out FILE]
 //   soko verify FILE N SOLUTION          (LURD text, or a file holding it)
 //   soko methods
+//   soko solve-sink FILE [--time SECONDS] [--memory GB] [--out FILE]   (the single-sink variant)
 //   soko FILE N [maxGb] [method] [timeoutSec] [outFile]   (hbox's positional form)
 //
 // Exit codes are listed in kUsage; scripts/bench relies on them.
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "../format.h"
+#include "../sink/sink_solver.h"
 #include "../solver.h"
 #include "../verify.h"
 
@@ -45,6 +47,7 @@ const char* kUsage =
     "  soko solve FILE N [--method M] [--time SECONDS] [--memory GB] [--out FILE]\n"
     "  soko verify FILE N SOLUTION   (LURD text, or a file holding it)\n"
     "  soko methods\n"
+    "  soko solve-sink FILE [--time SECONDS] [--memory GB] [--out FILE]   (single-sink variant: #height, #width, rows)\n"
     "  soko FILE N [maxGb] [method] [timeoutSec] [outFile]   (hbox's form; method is a number)\n"
     "N counts the boards in FILE from 1. Defaults: --method default, --time 60, --memory 1.\n"
     "exit codes: 0 solved/valid, 1 usage, 2 bad input, 3 time limit, 4 memory limit,\n"
@@ -216,6 +219,55 @@ int solveCommand(const std::vector<std::string>& args) {
   return solve(*level, options, outPath);
 }
 
+// The single-sink variant: one level per file, the same report as solve.
+int solveSinkCommand(const std::vector<std::string>& args) {
+  if (args.empty()) return std::cerr << kUsage, kUsageError;
+  SinkSolverOptions options;
+  std::string outPath;
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (i + 1 >= args.size() || (a != "--time" && a != "--memory" && a != "--out"))
+      return std::cerr << "soko: bad option '" << a << "'\n" << kUsage, kUsageError;
+    const std::string& v = args[++i];
+    auto n = number(v);
+    if (a == "--out") outPath = v;
+    else if (!n || *n <= 0) return std::cerr << "soko: " << a << " takes a positive number, not '" << v << "'\n", kUsageError;
+    else if (a == "--time") options.timeLimitSeconds = *n;
+    else options.memoryBudgetBytes = static_cast<uint64_t>(*n * (1ull << 30));
+  }
+  std::optional<std::string> text = readFile(args[0]);
+  if (!text) return std::cerr << "soko: cannot read " << args[0] << "\n", kBadInput;
+  SinkParse parsed = parseSinkLevel(*text);
+  if (!parsed.ok()) {
+    std::cerr << "soko: " << args[0] << (parsed.line ? ", line " + std::to_string(parsed.line) : "") << ": "
+              << parsed.error << "\n";
+    return kBadInput;
+  }
+  SinkSolver solver(parsed.level, options);
+  SolveStatus status = solver.solve();
+  SolverProgress p = solver.progress();
+  std::cout << "status: " << statusName(status) << "\nmessage: " << solver.message() << "\nmethod: sink\n";
+  if (status == SolveStatus::Solved)
+    std::cout << "moves: " << solver.solutionMoves() << "\npushes: " << solver.solutionPushes() << "\n";
+  std::cout << "nodes: " << p.search.nodes << "\nstored: " << p.search.stored << "\nseconds: " << std::fixed
+            << std::setprecision(4) << p.seconds << std::defaultfloat
+            << "\nnodes-per-second: " << static_cast<long>(p.nodesPerSecond)
+            << "\npeak-memory-bytes: " << p.peakMemoryBytes << "\npeak-rss-bytes: " << peakRssBytes() << "\n";
+  if (status == SolveStatus::Solved) {
+    std::cout << "solution: " << solver.solution() << "\n";
+    if (!outPath.empty() && !(std::ofstream(outPath) << solver.solution() << "\n"))
+      return std::cerr << "soko: cannot write " << outPath << "\n", kBadInput;
+  }
+  switch (status) {
+    case SolveStatus::Solved: return kSolved;
+    case SolveStatus::TimedOut: return kTimedOut;
+    case SolveStatus::OutOfMemory: return kOutOfMemory;
+    case SolveStatus::Unsolvable: return kUnsolvable;
+    case SolveStatus::Declined: return kDeclined;
+    default: return kInternal;
+  }
+}
+
 // hbox's form: FILE N [maxGb] [method] [timeoutSec] [outFile].
 int positionalCommand(const std::vector<std::string>& args) {
   SolverOptions options;
@@ -274,6 +326,7 @@ int main(int argc, char** argv) {
   }
   if (command == "solve") return solveCommand(rest);
   if (command == "verify") return verifyCommand(rest);
+  if (command == "solve-sink") return solveSinkCommand(rest);
   if (command == "methods") {
     for (const StrategyInfo& i : solverMethods()) std::cout << i.name << "\t" << i.description << "\n";
     return kSolved;

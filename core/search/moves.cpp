@@ -8,6 +8,7 @@ MoveGenerator::MoveGenerator(const Board& board, MoveMode mode, std::vector<uint
     : board_(board),
       mode_(mode),
       boxCount_(board.boxCount()),
+      active_(board.boxCount()),
       dead_(std::move(dead)),
       reach_(board),
       occupied_(board.squareCount(), 0),
@@ -16,14 +17,16 @@ MoveGenerator::MoveGenerator(const Board& board, MoveMode mode, std::vector<uint
   if (dead_.empty()) dead_.assign(board.squareCount(), 0);
 }
 
-void MoveGenerator::mark(const Square* boxes, uint8_t value) {
-  for (int i = 0; i < boxCount_; ++i) occupied_[boxes[i]] = value;
+void MoveGenerator::mark(const Square* boxes, int count, uint8_t value) {
+  for (int i = 0; i < count; ++i) occupied_[boxes[i]] = value;
 }
 
-Square MoveGenerator::normalise(const Square* boxes, Square player) {
-  mark(marked_.data(), 0);
-  std::copy(boxes, boxes + boxCount_, marked_.begin());
-  mark(boxes, 1);
+Square MoveGenerator::normalise(const Square* boxes, Square player, int count) {
+  if (count < 0) count = boxCount_;
+  mark(marked_.data(), markedCount_, 0);
+  std::copy(boxes, boxes + count, marked_.begin());
+  markedCount_ = count;
+  mark(boxes, count, 1);
   return reach_.fill(occupied_, player);
 }
 
@@ -43,12 +46,13 @@ void MoveGenerator::walkDistances(Square player) {
   }
 }
 
-void MoveGenerator::load(const Square* boxes, Square player, bool distances) {
-  std::copy(boxes, boxes + boxCount_, boxes_.begin());
-  normalise(boxes, player);
+void MoveGenerator::load(const Square* boxes, Square player, bool distances, int count) {
+  active_ = count < 0 ? boxCount_ : count;
+  std::copy(boxes, boxes + active_, boxes_.begin());
+  normalise(boxes, player, active_);
   if (distances) walkDistances(player);
   moves_.clear();
-  for (int i = 0; i < boxCount_; ++i) {
+  for (int i = 0; i < active_; ++i) {
     Square b = boxes_[i];
     for (Direction d : kDirections) {
       Square to = board_.neighbor(b, d);
@@ -70,9 +74,9 @@ Square MoveGenerator::child(const BoxMove& m, Square* out, Square& to) const {
   to = board_.neighbor(from, m.dir);
   // Keep the list sorted: slide the moved box into place.
   int i = m.box;
-  std::copy(boxes_.begin(), boxes_.end(), out);
+  std::copy(boxes_.begin(), boxes_.begin() + active_, out);
   if (to > from) {
-    while (i + 1 < boxCount_ && out[i + 1] < to) out[i] = out[i + 1], ++i;
+    while (i + 1 < active_ && out[i + 1] < to) out[i] = out[i + 1], ++i;
   } else {
     while (i > 0 && out[i - 1] > to) out[i] = out[i - 1], --i;
   }

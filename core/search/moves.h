@@ -42,7 +42,10 @@ class MoveGenerator {
 
   // Sets the position (boxes sorted) and lists its legal moves. With
   // `distances`, each move also gets the player's walk to its start square.
-  void load(const Square* boxes, Square player, bool distances = false);
+  // `count` boxes (default: the board's count; fewer for the sink variant,
+  // where pushed-in stones are gone).
+  void load(const Square* boxes, Square player, bool distances = false, int count = -1);
+  int loadedCount() const { return active_; }
   const std::vector<BoxMove>& moves() const { return moves_; }
   const Square* boxes() const { return boxes_.data(); }
   bool reachable(Square s) const { return reach_.reachable(s); }  // in the loaded position
@@ -54,18 +57,20 @@ class MoveGenerator {
 
   // The smallest square the player reaches in a position. Afterwards
   // reachable() and occupied() describe that position until the next call.
-  Square normalise(const Square* boxes, Square player);
+  Square normalise(const Square* boxes, Square player, int count = -1);
   // [square] 1 where a box of the last normalise()d position stands.
   const std::vector<uint8_t>& occupied() const { return occupied_; }
   const Reach& reach() const { return reach_; }
 
  private:
-  void mark(const Square* boxes, uint8_t value);
+  void mark(const Square* boxes, int count, uint8_t value);
   void walkDistances(Square player);
 
   const Board& board_;
   MoveMode mode_;
   int boxCount_;
+  int active_;     // boxes in the loaded position
+  int markedCount_ = 0;
   std::vector<uint8_t> dead_;
   Reach reach_;
   std::vector<uint8_t> occupied_;  // [square] boxes of the last normalised position

@@ -1,0 +1,402 @@
+#include "sink_solver.h"
+
+#include <algorithm>
+#include <optional>
+#include <unordered_map>
+
+#include "../board.h"
+#include "../search/bucket_queue.h"
+#include "../search/dead_patterns.h"
+#include "../search/dead_squares.h"
+#include "../search/freeze.h"
+#include "../search/moves.h"
+#include "../search/node_store.h"
+#include "../search/push_distances.h"
+#include "../search/zobrist.h"
+#include "sink_game.h"
+
+namespace soko {
+namespace {
+
+constexpr uint32_t kNone = NodeStore::kNone;
+constexpr Square kGone = kNoSquare;  // a sunk stone: sorts after every square
+
+class SinkStrategy : public Strategy {
+ public:
+  SinkStrategy(const SinkLevel& level, const SinkSolverOptions& options)
+      : level_(level),
+        options_(options),
+        board_(sinkBoard(level)),
+        n_(board_.boxCount()),
+        zobrist_(board_.squareCount()),
+        store_(n_, options.memoryBudgetBytes - options.memoryBudgetBytes / 3),
+        dead_(pushDeadSquares(board_)),
+        moves_(board_, MoveMode::Push, dead_),
+        freeze_(board_, dead_, std::vector<uint8_t>(board_.squareCount(), 0)),
+        distances_(board_, board_.goals()),
+        pusherReach_(board_),
+        pusherOccupied_(board_.squareCount(), 0),
+        queue_(1024, 32),
+        child_(n_) {
+    if (options.patterns) patterns_ = std::make_unique<DeadPatterns>(board_, dead_, true, distances_);
+  }
+
+  SolveStatus run(const Deadline& deadline) override {
+    if (!started_) {
+      started_ = true;
+      if (auto s = start()) return *s;
+    }
+    if (patterns_ && !patterns_->build(deadline)) return SolveStatus::Running;
+    for (uint32_t count = 0;; ++count) {
+      if ((count & 127) == 0) {
+        if (deadline.expired()) return SolveStatus::Running;
+        if (memoryBytes() > options_.memoryBudgetBytes) return SolveStatus::OutOfMemory;
+      }
+      uint32_t id;
+      if (!pop(id)) {
+        message_ = "every position reachable by pushes was searched";
+        return SolveStatus::Unsolvable;
+      }
+      if (h_[id] == 0) return finish(id);
+      if (auto s = expand(id)) return *s;
+    }
+  }
+
+  std::string solution() const override { return solution_; }
+  SearchStats stats() const override {
+    SearchStats s;
+    s.nodes = expanded_;
+    s.stored = store_.size();
+    s.memoryBytes = memoryBytes();
+    s.depth = depth_;
+    s.bestBound = bestBound_;
+    return s;
+  }
+  std::string message() const override {
+    if (!message_.empty() || !patterns_) return message_;
+    return std::to_string(patterns_->pairCount()) + " dead pairs, " + std::to_string(patterns_->tripleCount()) +
+           " dead triples found beforehand";
+  }
+
+ private:
+  struct Link {
+    uint32_t parent, move;
+  };
+
+  uint64_t memoryBytes() const {
+    return store_.memoryBytes() + distances_.memoryBytes() + queue_.memoryBytes() +
+           g_.capacity() * sizeof(uint32_t) + h_.capacity() * sizeof(uint32_t) + closed_.capacity() +
+           relinked_.size() * (sizeof(Link) + 24) + (patterns_ ? patterns_->memoryBytes() : 0);
+  }
+
+  std::optional<SolveStatus> start() {
+    if (!board_.tooLarge().empty()) {
+      message_ = board_.tooLarge();
+      return SolveStatus::Declined;
+    }
+    if (n_ != static_cast<int>(level_.stones.size())) {
+      message_ = "a stone stands where the player can never reach";
+      return SolveStatus::Unsolvable;
+    }
+    if (n_ > 0 && board_.goals().empty()) {
+      message_ = "the player can never reach the sink";
+      return SolveStatus::Unsolvable;
+    }
+    std::vector<Square> boxes = board_.startBoxes();
+    int32_t h = bound(boxes.data(), n_, board_.startPlayer());
+    if (h >= PushDistances::kUnreachable) {
+      message_ = "some stone can never reach the sink";
+      return SolveStatus::Unsolvable;
+    }
+    if (auto s = add(boxes.data(), n_, board_.startPlayer(), kNone, 0, 0, h)) return s;
+    bestBound_ = h;
+    return std::nullopt;
+  }
+
+  int32_t bound(const Square* boxes, int count, Square player) const {
+    int32_t h = 0;
+    for (int i = 0; i < count; ++i) h += distances_.rowFor(boxes[i], player)[0];
+    return std::min(h, PushDistances::kUnreachable);
+  }
+
+  uint64_t key(const Square* boxes, int count, Square normal) const {
+    return zobrist_.boxes(boxes, count) ^ zobrist_.player(normal);
+  }
+
+  // Stores a position (stones sorted, `count` of them), or improves its path.
+  // Positions the stone pusher passes through are stored but not queued.
+  std::optional<SolveStatus> add(const Square* boxes, int count, Square player, uint32_t parent, uint32_t move,
+                                 uint32_t g, int32_t h, bool queue = true) {
+    std::copy(boxes, boxes + count, padded_.begin());
+    std::fill(padded_.begin() + count, padded_.end(), kGone);
+    Square normal = moves_.normalise(boxes, player, count);
+    NodeStore::Insert r = store_.insert(padded_.data(), normal, key(boxes, count, normal), parent, move);
+    if (r.full) return SolveStatus::OutOfMemory;
+    if (r.inserted) {
+      g_.push_back(g);
+      h_.push_back(static_cast<uint32_t>(h));
+      if (queue) queue_.push(static_cast<int>(g + h), h, r.index);
+    } else if (!(r.index < closed_.size() && closed_[r.index]) && g < g_[r.index]) {
+      g_[r.index] = g;
+      relinked_[r.index] = {parent, move};
+      if (queue) queue_.push(static_cast<int>(g + h), h, r.index);
+    }
+    lastAdded_ = r.index;
+    return std::nullopt;
+  }
+
+  bool pop(uint32_t& id) {
+    for (;;) {
+      int f, secondary;
+      if (!queue_.pop(id, f, secondary)) return false;
+      if (f < 1023 && f != static_cast<int>(g_[id] + h_[id])) continue;
+      if (closed_.size() <= id) closed_.resize(store_.size(), 0);
+      if (closed_[id]) continue;
+      closed_[id] = 1;
+      return true;
+    }
+  }
+
+  int countOf(uint32_t id) const {
+    const Square* b = store_.boxes(id);
+    return static_cast<int>(std::find(b, b + n_, kGone) - b);
+  }
+
+  std::optional<SolveStatus> expand(uint32_t id) {
+    ++expanded_;
+    depth_ = static_cast<int>(g_[id]);
+    bestBound_ = std::max<int>(bestBound_, g_[id] + h_[id]);
+    if (options_.stonePusher) {
+      // Sink every stone that goes straight home; the last position reached
+      // is expanded in place of this one.
+      for (;;) {
+        uint32_t next;
+        std::optional<SolveStatus> s;
+        if (!pushHome(id, next, s)) break;
+        if (s) return s;
+        id = next;
+        if (closed_.size() <= id) closed_.resize(store_.size(), 0);
+        closed_[id] = 1;
+        if (h_[id] == 0) return finish(id);
+      }
+    }
+    const int count = countOf(id);
+    const Square player = store_.player(id);
+    moves_.load(store_.boxes(id), player, false, count);
+    const Square sink = board_.goals().front();
+    for (const BoxMove& m : moves_.moves()) {
+      Square to;
+      Square after = moves_.child(m, child_.data(), to);
+      int childCount = count;
+      if (to == sink) {
+        std::remove(child_.begin(), child_.begin() + count, to);
+        --childCount;
+      }
+      moves_.normalise(child_.data(), after, childCount);
+      if (to != sink) {
+        if (freeze_.pushDeadlock(moves_.occupied(), to)) continue;
+        if (patterns_ && patterns_->matches(moves_.occupied(), to)) continue;
+      }
+      int32_t h = bound(child_.data(), childCount, after);
+      if (h >= PushDistances::kUnreachable) continue;
+      if (auto s = add(child_.data(), childCount, after, id, moves_.code(m), g_[id] + 1, h)) return s;
+    }
+    return std::nullopt;
+  }
+
+  // Finds a stone of node `id` that can be pushed into the sink with every
+  // push lowering its distance by one, and stores the positions on the way;
+  // `next` is the last. False when no stone can go.
+  bool pushHome(uint32_t id, uint32_t& next, std::optional<SolveStatus>& status) {
+    const int count = countOf(id);
+    const Square* start = store_.boxes(id);
+    const Square sink = board_.goals().front();
+    for (int k = 0; k < count; ++k) {
+      std::vector<std::pair<Square, Direction>> path;
+      Square stone = start[k], player = store_.player(id);
+      for (int i = 0; i < count; ++i) pusherOccupied_[start[i]] = 1;
+      bool home = false;
+      for (;;) {
+        pusherReach_.fill(pusherOccupied_, player);
+        int32_t d = distances_.rowFor(stone, player)[0];
+        bool moved = false;
+        for (Direction e : kDirections) {
+          Square to = board_.neighbor(stone, e), behind = board_.neighbor(stone, opposite(e));
+          if (to == kNoSquare || behind == kNoSquare || pusherOccupied_[to] || dead_[to]) continue;
+          if (!pusherReach_.reachable(behind)) continue;
+          if (to != sink && distances_.rowFor(to, stone)[0] != d - 1) continue;
+          if (to == sink && d != 1) continue;
+          path.push_back({stone, e});
+          pusherOccupied_[stone] = 0;
+          if (to != sink) pusherOccupied_[to] = 1;
+          player = stone;
+          stone = to;
+          moved = true;
+          break;
+        }
+        if (!moved || stone == sink) {
+          home = stone == sink;
+          break;
+        }
+      }
+      for (int i = 0; i < count; ++i) pusherOccupied_[start[i]] = 0;
+      if (stone != sink) pusherOccupied_[stone] = 0;
+      if (!home) continue;
+      // Replay the pushes as stored positions.
+      std::vector<Square> boxes(start, start + count);
+      uint32_t parent = id;
+      uint32_t g = g_[id];
+      for (auto [from, e] : path) {
+        Square to = board_.neighbor(from, e);
+        auto it = std::find(boxes.begin(), boxes.end(), from);
+        if (to == sink) boxes.erase(it);
+        else *it = to, std::sort(boxes.begin(), boxes.end());
+        int32_t h = bound(boxes.data(), static_cast<int>(boxes.size()), from);
+        status = add(boxes.data(), static_cast<int>(boxes.size()), from, parent, encodeMove(from, e), ++g, h, false);
+        if (status) return true;
+        parent = lastAdded_;
+        if (closed_.size() <= parent) closed_.resize(store_.size(), 0);
+        closed_[parent] = 1;
+      }
+      next = parent;
+      return true;
+    }
+    return false;
+  }
+
+  Link link(uint32_t i) const {
+    auto it = relinked_.find(i);
+    return it != relinked_.end() ? it->second : Link{store_.parent(i), store_.move(i)};
+  }
+
+  SolveStatus finish(uint32_t id) {
+    std::vector<std::pair<int, Direction>> pushes;
+    for (uint32_t i = id;;) {
+      Link l = link(i);
+      if (l.parent == kNone) break;
+      pushes.push_back({board_.cellOf(movedBox(l.move)), movedDir(l.move)});
+      i = l.parent;
+    }
+    std::reverse(pushes.begin(), pushes.end());
+    SinkGame game(level_);
+    for (auto [cell, d] : pushes) {
+      std::optional<std::string> walk = game.walkPath(level_.step(cell, opposite(d)));
+      if (!walk || game.playAll(*walk) != walk->size() || game.play(lurdChar(d, true)) != StepOutcome::Pushed) {
+        message_ = "internal error: the pushes found cannot be played";
+        return SolveStatus::Failed;
+      }
+    }
+    solution_ = game.history();
+    return SolveStatus::Solved;
+  }
+
+  SinkLevel level_;
+  SinkSolverOptions options_;
+  Board board_;
+  int n_;
+  Zobrist zobrist_;
+  NodeStore store_;
+  std::vector<uint8_t> dead_;
+  MoveGenerator moves_;
+  FreezeCheck freeze_;
+  PushDistances distances_;
+  std::unique_ptr<DeadPatterns> patterns_;
+  Reach pusherReach_;
+  std::vector<uint8_t> pusherOccupied_;
+  BucketQueue queue_;
+  std::vector<Square> child_;
+  std::vector<Square> padded_ = std::vector<Square>(n_);
+  std::vector<uint32_t> g_, h_;
+  std::vector<uint8_t> closed_;
+  std::unordered_map<uint32_t, Link> relinked_;
+  uint32_t lastAdded_ = kNone;
+  bool started_ = false;
+  uint64_t expanded_ = 0;
+  int depth_ = 0, bestBound_ = -1;
+  std::string solution_, message_;
+};
+
+}  // namespace
+
+SinkSolver::SinkSolver(const SinkLevel& level, const SinkSolverOptions& options) : level_(level), options_(options) {
+  try {
+    strategy_ = std::make_unique<SinkStrategy>(level_, options_);
+  } catch (const std::bad_alloc&) {
+    finish(SolveStatus::OutOfMemory);
+  }
+}
+
+SinkSolver::~SinkSolver() = default;
+
+void SinkSolver::finish(SolveStatus status) {
+  status_ = status;
+  if (strategy_) peakMemory_ = std::max(peakMemory_, strategy_->stats().memoryBytes);
+  std::string detail = strategy_ ? strategy_->message() : "";
+  switch (status) {
+    case SolveStatus::Solved: {
+      solution_ = strategy_->solution();
+      VerifyResult v = verifySink(level_, solution_);
+      if (!v.solved) {
+        status_ = SolveStatus::Failed;
+        message_ = "internal error: the solution found does not verify: " + v.describe();
+        solution_.clear();
+        return;
+      }
+      moves_ = v.moves;
+      pushes_ = v.pushes;
+      message_ = "solved: " + std::to_string(moves_) + " moves, " + std::to_string(pushes_) + " pushes";
+      return;
+    }
+    case SolveStatus::Unsolvable: message_ = "the level has no solution" + (detail.empty() ? "" : ": " + detail); return;
+    case SolveStatus::TimedOut: message_ = "no solution found within the time limit"; return;
+    case SolveStatus::OutOfMemory: message_ = "no solution found within the memory budget"; return;
+    case SolveStatus::Cancelled: message_ = "cancelled"; return;
+    case SolveStatus::Declined:
+      message_ = "the solver cannot search this level" + (detail.empty() ? "" : ": " + detail);
+      return;
+    default: message_ = detail;
+  }
+}
+
+SolveStatus SinkSolver::step(double sliceMs) {
+  if (status_ != SolveStatus::Running) return status_;
+  auto begin = Deadline::Clock::now();
+  auto end = begin + std::chrono::microseconds(static_cast<int64_t>(sliceMs * 1000));
+  const bool limited = options_.timeLimitSeconds > 0;
+  if (limited) {
+    auto limitEnd = begin + std::chrono::microseconds(static_cast<int64_t>((options_.timeLimitSeconds - seconds_) * 1e6));
+    end = std::min(end, limitEnd);
+  }
+  SolveStatus s;
+  try {
+    s = strategy_->run(Deadline(end));
+  } catch (const std::bad_alloc&) {
+    s = SolveStatus::OutOfMemory;
+  }
+  seconds_ += std::chrono::duration<double>(Deadline::Clock::now() - begin).count();
+  peakMemory_ = std::max(peakMemory_, strategy_->stats().memoryBytes);
+  if (s == SolveStatus::Running && limited && seconds_ >= options_.timeLimitSeconds) s = SolveStatus::TimedOut;
+  if (s != SolveStatus::Running) finish(s);
+  return status_;
+}
+
+SolveStatus SinkSolver::solve() {
+  while (step(1000) == SolveStatus::Running) {
+  }
+  return status_;
+}
+
+void SinkSolver::cancel() {
+  if (status_ == SolveStatus::Running) finish(SolveStatus::Cancelled);
+}
+
+SolverProgress SinkSolver::progress() const {
+  SolverProgress p;
+  if (strategy_) p.search = strategy_->stats();
+  p.seconds = seconds_;
+  p.nodesPerSecond = seconds_ > 0 ? static_cast<double>(p.search.nodes) / seconds_ : 0;
+  p.peakMemoryBytes = std::max(peakMemory_, p.search.memoryBytes);
+  return p;
+}
+
+}  // namespace soko

@@ -1,0 +1,60 @@
+// Solving the single-sink variant: A* over pushes with the sum of each
+// stone's push distance to the sink for the player's region (the seed's
+// per-stone table) as an admissible, consistent bound, plus the seed's
+// stone pusher: a stone that can go straight into the sink with every push
+// lowering its distance goes at once. That never costs a push: the stone
+// would need at least that many anyway, once gone it blocks nothing, and
+// the player can walk back along the cleared path. So solutions have the
+// fewest pushes. Pruned: dead squares, freeze deadlocks (the seed's
+// movable checker) and small stone patterns found unsolvable beforehand
+// (time-sliced).
+//
+// The facade mirrors Solver (solver.h): step() in slices, progress(),
+// cancel(), and a solution checked with verifySink() before it is reported.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "../solver.h"
+#include "sink_level.h"
+
+namespace soko {
+
+struct SinkSolverOptions {
+  double timeLimitSeconds = 60;             // <= 0: no limit
+  uint64_t memoryBudgetBytes = 1ull << 30;  // the search's own accounting stays below this
+  bool stonePusher = true;
+  bool patterns = true;  // preprocess small unsolvable stone patterns
+};
+
+class SinkSolver {
+ public:
+  SinkSolver(const SinkLevel& level, const SinkSolverOptions& options);
+  ~SinkSolver();
+
+  SolveStatus step(double sliceMs);
+  SolveStatus solve();
+  void cancel();
+
+  SolveStatus status() const { return status_; }
+  SolverProgress progress() const;
+  const std::string& solution() const { return solution_; }  // verified LURD when Solved
+  const std::string& message() const { return message_; }
+  int solutionMoves() const { return moves_; }
+  int solutionPushes() const { return pushes_; }
+
+ private:
+  void finish(SolveStatus status);
+
+  SinkLevel level_;
+  SinkSolverOptions options_;
+  std::unique_ptr<Strategy> strategy_;
+  SolveStatus status_ = SolveStatus::Running;
+  std::string solution_, message_;
+  int moves_ = 0, pushes_ = 0;
+  double seconds_ = 0;
+  uint64_t peakMemory_ = 0;
+};
+
+}  // namespace soko
