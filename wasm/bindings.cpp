@@ -15,6 +15,7 @@
 
 #include "format.h"
 #include "game.h"
+#include "lurd.h"
 #include "solver.h"
 #include "verify.h"
 
@@ -185,6 +186,17 @@ JsVerify verifyText(const std::string& levelText, const std::string& lurd) {
   return out;
 }
 
+// A LURD text with run-length counts and groups expanded, white space
+// dropped: {steps, error, errorAt}.
+val expandLurd(const std::string& text) {
+  LurdParse p = parseLurd(text);
+  val o = val::object();
+  o.set("steps", p.steps);
+  o.set("error", p.error);
+  o.set("errorAt", static_cast<double>(p.errorAt));
+  return o;
+}
+
 // Solver options as JavaScript gives them; bytes as double (Embind in this
 // Emscripten cannot carry uint64_t).
 struct JsSolverOptions {
@@ -306,6 +318,7 @@ EMSCRIPTEN_BINDINGS(soko) {
       .field("error", &JsVerify::error)
       .field("text", &JsVerify::text);
   function("verify", &verifyText);
+  function("expandLurd", &expandLurd);
 
   value_object<JsSolverOptions>("SolverOptions")
       .field("method", &JsSolverOptions::method)

@@ -7,7 +7,7 @@ import { attachInput } from './input.js';
 import { Library, levelKey, looksLikeLurd, shareFragment, SHARED } from './library.js';
 import { createRenderer } from './render.js';
 import { Replay } from './replay.js';
-import { SolverClient } from './solver-client.js';
+import { Portfolio, SolverClient } from './solver-client.js';
 import { PlayState } from './state.js';
 import { Store } from './storage.js';
 
@@ -23,7 +23,9 @@ let library;  // Library
 let play;     // PlayState
 let renderer;
 let replay;   // Replay
-let solver;   // SolverClient
+let solver;   // SolverClient for single strategies and hints
+let portfolio = null;  // Portfolio, made the first time it is chosen
+let methodNames = [];  // strategies the module offers, default first
 let current = { id: null, index: 0, levels: [] };
 let solution = null;   // {lurd, moves, pushes, source} for the current level
 let announced = false; // the solved banner was shown for this position
@@ -119,6 +121,7 @@ function loadLevel(index, history = '') {
   current.index = index;
   const level = current.levels[index];
   replay.detach();
+  announced = true;  // a restored solved position is not a new solve
   play.load(level, history);
   announced = play.solved();
   solution = null;
@@ -322,6 +325,29 @@ function stopBusy() { if (busy) cancelSolve(); }
 
 function cancelSolve() {
   solver.cancel();
+  if (portfolio) portfolio.cancel();
+}
+
+// Workers for a portfolio: as many as the machine has cores, 2 to 3.
+function portfolioSize() {
+  return Math.min(methodNames.length, Math.max(2, Math.min(3, navigator.hardwareConcurrency || 2)));
+}
+
+function newSolverClient() {
+  return new SolverClient(() => new Worker('solver-worker.js'), {
+    onRestart: () => setStatus('The solver stopped unexpectedly; a fresh one has been started.', 'bad'),
+  });
+}
+
+// Runs the chosen strategy, or several side by side for 'portfolio'.
+function runSolver(levelText, options, onProgress) {
+  if (options.method !== 'portfolio') return solver.solve(levelText, options, onProgress);
+  if (!portfolio) {
+    const clients = [solver];
+    while (clients.length < portfolioSize()) clients.push(newSolverClient());
+    portfolio = new Portfolio(clients);
+  }
+  return portfolio.solve(levelText, methodNames, options, onProgress);
 }
 
 async function solve() {
@@ -334,13 +360,14 @@ async function solve() {
   result.className = 'result';
   showProgress({ elapsed: 0, nodes: 0, nodesPerSecond: 0, memoryBytes: 0 });
   setBusy('solve');
-  const r = await solver.solve(level.xsb, options, showProgress);
+  const r = await runSolver(level.xsb, options, showProgress);
   setBusy(null);
   if (play.level !== level) return;  // the player moved on meanwhile
   if (r.stats) showProgress(r.stats);
   if (r.ok) {
     const secs = r.stats ? ` in ${fmtSeconds(r.stats.elapsed ?? r.stats.seconds)}` : '';
-    result.textContent = `Solved${secs}: ${movesPushes(r.moves, r.pushes)}.`;
+    const by = r.method ? ` by ${r.method}` : '';
+    result.textContent = `Solved${by}${secs}: ${movesPushes(r.moves, r.pushes)}.`;
     result.className = 'result good';
     solution = { lurd: r.lurd, moves: r.moves, pushes: r.pushes, source: 'solver' };
     startReplay(true);
@@ -363,7 +390,7 @@ async function hint() {
   options.timeLimitSeconds = Math.min(options.timeLimitSeconds, HINT_TIME_LIMIT);
   setStatus('Looking for the next push…');
   setBusy('hint');
-  const r = await solver.solve(text, options, showProgress);
+  const r = await runSolver(text, options, showProgress);
   setBusy(null);
   if (!play.game || play.game.history() !== history) return;  // the position changed
   if (r.ok) {
@@ -443,10 +470,9 @@ function importSolution(text) {
     return;
   }
   hideNotice();
-  const steps = text.replace(/\s+/g, '');
-  // Store the normalised history (pushes upper case), as the game records it.
+  // Store the plain history (counts expanded, pushes upper case) as the game records it.
   const g = new M.Game(play.level.xsb);
-  g.playAll(steps);
+  g.playAll(M.expandLurd(text).steps);
   const lurd = g.history();
   g.delete();
   store.recordSolution(levelKey(play.level), { moves: v.moves, pushes: v.pushes, lurd });
@@ -521,9 +547,7 @@ async function boot() {
   performance.mark('soko:ready');
   document.body.dataset.ready = 'true';
   // The solver's worker loads its own module copy; started once the board is up.
-  solver = new SolverClient(() => new Worker('solver-worker.js'), {
-    onRestart: () => setStatus('The solver stopped unexpectedly; a fresh one has been started.', 'bad'),
-  });
+  solver = newSolverClient();
 }
 
 function safeLocalStorage() {
@@ -540,12 +564,18 @@ function fillMethods(methods) {
   const sel = $('method');
   const keep = sel.value;
   sel.textContent = '';
-  for (const m of methods) {
+  methodNames = methods.map((m) => m.name);
+  const add = (value, title) => {
     const o = document.createElement('option');
-    o.value = m.name;
-    o.textContent = m.name;
-    o.title = m.description;
+    o.value = value;
+    o.textContent = value;
+    o.title = title;
     sel.append(o);
+  };
+  for (const m of methods) add(m.name, m.description);
+  if (methods.length >= 2) {
+    const names = methodNames.slice(0, portfolioSize());
+    add('portfolio', `${names.join(', ')} side by side, one worker each; the first solution wins`);
   }
   if (keep && methods.some((m) => m.name === keep)) sel.value = keep;
   describeMethod();

@@ -109,3 +109,67 @@ export class SolverClient {
     job.resolve({ ok: false, reason: 'cancelled', message: 'cancelled', text: describeFailure('cancelled') });
   }
 }
+
+// Which failure to report when every strategy of a portfolio failed: a
+// proof or a bad level first, then the limits, then the rest.
+const FAILURE_ORDER = ['unsolvable', 'bad-level', 'timed-out', 'out-of-memory', 'crashed', 'declined', 'failed', 'cancelled'];
+
+// Several strategies side by side, one worker each; the first solution wins
+// and the others are cancelled. The memory budget is shared out equally.
+export class Portfolio {
+  // clients: SolverClient[], one per strategy at most.
+  constructor(clients) {
+    this.clients = clients;
+    this.cancelCurrent = null;
+  }
+
+  busy() { return this.cancelCurrent !== null; }
+
+  // methods: strategy names (as many as there are clients are used).
+  // Resolves like SolverClient.solve, plus `method` (the winner's, on success).
+  solve(levelText, methods, options, onProgress) {
+    if (this.cancelCurrent) this.cancel();
+    const used = methods.slice(0, this.clients.length);
+    const budget = Math.floor((options.memoryBudgetBytes || 512 * 1048576) / used.length);
+    const progress = used.map(() => null);
+    const results = used.map(() => null);
+    return new Promise((resolve) => {
+      let done = false;
+      const finish = (r) => {
+        if (done) return;
+        done = true;
+        this.cancelCurrent = null;
+        used.forEach((_, i) => { if (!results[i]) this.clients[i].cancel(); });
+        resolve(r);
+      };
+      this.cancelCurrent = () => finish({ ok: false, reason: 'cancelled', message: 'cancelled', text: describeFailure('cancelled') });
+      used.forEach((method, i) => {
+        const report = (p) => {
+          progress[i] = p;
+          const seen = progress.filter(Boolean);
+          onProgress && onProgress({
+            nodes: seen.reduce((s, q) => s + (q.nodes || 0), 0),
+            nodesPerSecond: seen.reduce((s, q) => s + (q.nodesPerSecond || 0), 0),
+            memoryBytes: seen.reduce((s, q) => s + (q.memoryBytes || 0), 0),
+            elapsed: Math.max(...seen.map((q) => q.elapsed ?? q.seconds ?? 0)),
+          });
+        };
+        this.clients[i].solve(levelText, { ...options, method, memoryBudgetBytes: budget }, report).then((r) => {
+          results[i] = r;
+          if (done) return;
+          if (r.stats) report(r.stats);
+          if (r.ok) {
+            finish({ ...r, method });
+          } else if (results.every(Boolean)) {
+            const worst = [...results].sort((a, b) => FAILURE_ORDER.indexOf(a.reason) - FAILURE_ORDER.indexOf(b.reason))[0];
+            finish({ ...worst, text: describeFailure(worst.reason, worst.message, options) });
+          }
+        });
+      });
+    });
+  }
+
+  cancel() {
+    if (this.cancelCurrent) this.cancelCurrent();
+  }
+}

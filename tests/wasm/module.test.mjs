@@ -99,6 +99,11 @@ test('verifies solutions: solving, legal but unsolved, illegal', () => {
   assert.match(M.verify('no level', 'R').error, /bad level/);
 });
 
+test('expands run-length LURD for replay', () => {
+  assert.deepEqual({ ...M.expandLurd('3r2(dL) u') }, { steps: 'rrrdLdLu', error: '', errorAt: 0 });
+  assert.notEqual(M.expandLurd('rx').error, '');
+});
+
 test('lists the solver strategies, default first', () => {
   const methods = M.solverMethods();
   assert.ok(methods.length >= 1);

@@ -286,3 +286,46 @@ test('failures read as plain words', () => {
   assert.match(describeFailure('unsolvable'), /no solution/);
   assert.match(describeFailure('bad-level', 'bad level: no level found'), /not valid: no level found/);
 });
+
+// ------------------------------------------------------------ portfolio
+import { Portfolio } from '../../web/solver-client.js';
+
+function portfolioOf(n) {
+  const workers = [];
+  const clients = Array.from({ length: n }, () => new SolverClient(() => new FakeWorker(workers)));
+  return { workers, pool: new Portfolio(clients) };
+}
+
+test('a portfolio runs one strategy per worker with a share of the memory, and the first solution wins', async () => {
+  const { workers, pool } = portfolioOf(2);
+  const seen = [];
+  const p = pool.solve('level', ['bfs', 'hbox', 'greedy'], { memoryBudgetBytes: 512 }, (q) => seen.push(q));
+  assert.deepEqual(workers.map((w) => [w.sent[0].options.method, w.sent[0].options.memoryBudgetBytes]), [['bfs', 256], ['hbox', 256]]);
+  workers[0].emit({ type: 'progress', id: workers[0].sent[0].id, nodes: 10, elapsed: 0.2 });
+  workers[1].emit({ type: 'progress', id: workers[1].sent[0].id, nodes: 5, elapsed: 0.3 });
+  assert.deepEqual([seen.at(-1).nodes, seen.at(-1).elapsed], [15, 0.3]);
+  workers[1].emit({ type: 'solved', id: workers[1].sent[0].id, lurd: 'R', moves: 1, pushes: 1 });
+  const r = await p;
+  assert.equal(r.ok, true);
+  assert.equal(r.method, 'hbox');
+  assert.equal(workers[0].sent.at(-1).type, 'cancel');  // the loser stops
+  assert.equal(pool.busy(), false);
+});
+
+test('a portfolio that fails everywhere reports the most telling reason', async () => {
+  const { workers, pool } = portfolioOf(2);
+  const p = pool.solve('level', ['a', 'b'], { timeLimitSeconds: 5 });
+  workers[0].emit({ type: 'failed', id: workers[0].sent[0].id, reason: 'timed-out', message: '' });
+  workers[1].emit({ type: 'failed', id: workers[1].sent[0].id, reason: 'unsolvable', message: '' });
+  const r = await p;
+  assert.equal(r.reason, 'unsolvable');
+  assert.match(r.text, /no solution/);
+});
+
+test('cancelling a portfolio cancels every worker', async () => {
+  const { workers, pool } = portfolioOf(2);
+  const p = pool.solve('level', ['a', 'b'], {});
+  pool.cancel();
+  assert.equal((await p).reason, 'cancelled');
+  for (const w of workers) assert.equal(w.sent.at(-1).type, 'cancel');
+});

@@ -186,7 +186,7 @@ test('pastes a level from the clipboard, solves it in the worker and replays it 
 test('a pasted LURD solution is verified and replayed; a wrong one is refused', async (t) => {
   const { page } = await openPage(t);
   await pickLevel(page, 'Starter (test)', 4);  // Crossing
-  await pasteText(page, 'lUdrruulLddrUluRR');
+  await pasteText(page, 'lUd2ruulLddrUlu2R');  // run-length counts are fine
   await page.waitForFunction(() => /Imported solution verified/.test(document.getElementById('solve-result').textContent));
   await page.getByRole('button', { name: 'Pause' }).click().catch(() => {});
   await page.getByRole('button', { name: 'To the end' }).click();
@@ -226,14 +226,14 @@ test('opens a level file dropped on the page', async (t) => {
 
 test('when the solver module dies the page says so, and a fresh worker solves', async (t) => {
   const { page } = await openPage(t);
-  await page.getByRole('combobox', { name: 'Collection' }).selectOption({ label: 'Hard (test) (1)' });
+  await pickLevel(page, 'Hard (test)', 0);
   await page.getByRole('button', { name: 'Solve' }).click();
   await page.waitForFunction(() => Number(document.getElementById('p-nodes').textContent.replace(/,/g, '')) > 0);
   // What an abort in the worker looks like to the page: an error event.
   await page.evaluate(() => window.soko.solver.worker.onerror(new ErrorEvent('error', { message: 'RuntimeError: Aborted()' })));
   await page.waitForFunction(() => /stopped unexpectedly/.test(document.getElementById('solve-result').textContent));
   assert.match(await text(page, '#status'), /fresh one has been started/);
-  await page.getByRole('combobox', { name: 'Collection' }).selectOption({ label: 'Starter (test) (5)' });
+  await pickLevel(page, 'Starter (test)', 0);
   await page.getByRole('button', { name: 'Solve' }).click();
   await page.waitForFunction(() => /Solved/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
 });
@@ -250,7 +250,7 @@ test('a bad paste shows the level, line and column, and keeps the current level'
 
 test('progress comes several times a second; a long solve cancels quickly and the solver works again', async (t) => {
   const { page } = await openPage(t);
-  await page.getByRole('combobox', { name: 'Collection' }).selectOption({ label: 'Hard (test) (1)' });
+  await pickLevel(page, 'Hard (test)', 0);
   await page.evaluate(() => {
     window.progressTicks = 0;
     new MutationObserver(() => window.progressTicks++).observe(document.getElementById('p-elapsed'), { childList: true, characterData: true, subtree: true });
@@ -277,9 +277,20 @@ test('progress comes several times a second; a long solve cancels quickly and th
   assert.ok(cancelledIn.ok);
   assert.ok(cancelledIn.ms < 200, `the worker took ${cancelledIn.ms} ms to take a new solve after cancel`);
   assert.match(await text(page, '#solve-result'), /cancelled/);
-  await page.getByRole('combobox', { name: 'Collection' }).selectOption({ label: 'Starter (test) (5)' });
+  await pickLevel(page, 'Starter (test)', 0);
   await page.getByRole('button', { name: 'Solve' }).click();
   await page.waitForFunction(() => /Solved/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
+});
+
+test('a portfolio solves with several strategies at once', async (t) => {
+  const { page } = await openPage(t);
+  const strategies = await page.getByRole('combobox', { name: 'Strategy' }).locator('option').allInnerTexts();
+  if (!strategies.includes('portfolio')) return t.skip('the module offers a single strategy');
+  await pickLevel(page, 'Starter (test)', 3);
+  await page.getByRole('combobox', { name: 'Strategy' }).selectOption('portfolio');
+  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.waitForFunction(() => /Solved by \S+/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
+  await page.waitForFunction(() => window.soko.replay.active);
 });
 
 test('a hint shows the next push and plays it; a deadlock is named', async (t) => {
