@@ -7,6 +7,7 @@
 
 #include "../board.h"
 #include "../search/bucket_queue.h"
+#include "../search/dead_patterns.h"
 #include "../search/dead_squares.h"
 #include "../search/freeze.h"
 #include "../search/moves.h"
@@ -40,6 +41,7 @@ class BestFirstStrategy : public Strategy {
         freeze_(board_, pushDeadSquares(board_), goalMask(board_)),
         distances_(board_, board_.goals()),
         bound_(board_.boxCount(), distances_),
+        patterns_(board_, pushDeadSquares(board_), false, distances_),
         child_(board_.boxCount()) {
     if (kind_ != BestFirstKind::Moves) buckets_ = std::make_unique<BucketQueue>(kPrimaryLevels, kSecondaryLevels);
   }
@@ -53,6 +55,7 @@ class BestFirstStrategy : public Strategy {
       }
       if (auto s = start()) return *s;
     }
+    if (!patterns_.build(deadline)) return SolveStatus::Running;
     for (uint32_t count = 0;; ++count) {
       if ((count & 127) == 0) {
         if (deadline.expired()) return SolveStatus::Running;
@@ -80,7 +83,11 @@ class BestFirstStrategy : public Strategy {
     return s;
   }
 
-  std::string message() const override { return message_; }
+  std::string message() const override {
+    if (!message_.empty()) return message_;
+    return std::to_string(patterns_.pairCount()) + " dead pairs, " + std::to_string(patterns_.tripleCount()) +
+           " dead triples found beforehand";
+  }
 
  private:
   struct Link {
@@ -88,7 +95,7 @@ class BestFirstStrategy : public Strategy {
   };
 
   uint64_t memoryBytes() const {
-    uint64_t b = store_.memoryBytes() + distances_.memoryBytes() + g_.capacity() * sizeof(uint32_t) +
+    uint64_t b = store_.memoryBytes() + distances_.memoryBytes() + patterns_.memoryBytes() + g_.capacity() * sizeof(uint32_t) +
                  h_.capacity() * sizeof(uint16_t) + pushes_.capacity() * sizeof(uint16_t) + closed_.capacity() +
                  relinked_.size() * (sizeof(Link) + sizeof(uint32_t) + 16);
     if (buckets_) b += buckets_->memoryBytes();
@@ -171,6 +178,7 @@ class BestFirstStrategy : public Strategy {
       Square player = moves_.child(m, child_.data(), to);
       Square normal = moves_.normalise(child_.data(), player);
       if (freeze_.pushDeadlock(moves_.occupied(), to)) continue;
+      if (patterns_.matches(moves_.occupied(), to)) continue;
       int32_t h = bound_.child(m.box, to, player);
       if (h >= PushDistances::kUnreachable) continue;
       uint32_t g = moves ? g_[id] + m.walk + 1 : g_[id] + 1;
@@ -243,6 +251,7 @@ class BestFirstStrategy : public Strategy {
   FreezeCheck freeze_;
   PushDistances distances_;
   MatchingBound bound_;
+  DeadPatterns patterns_;
   std::vector<Square> child_;
   std::vector<uint32_t> g_;       // [node] pushes, or moves for astar-moves
   std::vector<uint16_t> h_;       // [node] the push bound

@@ -14,7 +14,11 @@
 #include <string>
 #include <tuple>
 
+#include "board.h"
 #include "format.h"
+#include "search/dead_patterns.h"
+#include "search/dead_squares.h"
+#include "search/push_distances.h"
 #include "solver.h"
 #include "verify.h"
 
@@ -241,5 +245,43 @@ TEST_CASE("seed strategies stop cleanly at a tiny memory budget") {
   for (const char* m : kComplete) {
     INFO(m);
     CHECK(run(big, m, 30, 2ull << 20).status == SolveStatus::OutOfMemory);
+  }
+}
+
+TEST_CASE("dead patterns found beforehand are unsolvable from every player square (brute force)") {
+  //   #######
+  //   #     #     Among the pairs found here, each is checked on its own:
+  //   # $ $ #     the two boxes alone on the board, the player on every
+  //   #  @  #     free square, an exhaustive search must find no way to
+  //   #. .  #     put both on goals.
+  //   #######
+  for (const char* text : {"#######\n#     #\n# $ $ #\n#  @  #\n#. .  #\n#######\n",
+                           "########\n#.   # #\n# $$   #\n#  #@  #\n#.     #\n########\n"}) {
+    Level level = one(text);
+    Board board(level);
+    PushDistances distances(board, board.goals());
+    DeadPatterns patterns(board, pushDeadSquares(board), false, distances);
+    REQUIRE(patterns.build(Deadline(Deadline::Clock::now() + std::chrono::seconds(30))));
+    REQUIRE(patterns.pairCount() > 0);
+    int checked = 0;
+    std::vector<uint8_t> occupied(board.squareCount(), 0);
+    for (int a = 0; a < board.squareCount(); ++a)
+      for (int b = a + 1; b < board.squareCount(); ++b) {
+        std::fill(occupied.begin(), occupied.end(), 0);
+        occupied[a] = occupied[b] = 1;
+        if (!patterns.matches(occupied, static_cast<Square>(b))) continue;
+        ++checked;
+        Level pair = level;
+        for (uint8_t& c : pair.cells) c &= ~kBox;
+        pair.cells[board.cellOf(a)] |= kBox;
+        pair.cells[board.cellOf(b)] |= kBox;
+        for (int p = 0; p < board.squareCount(); ++p) {
+          if (p == a || p == b) continue;
+          pair.player = board.cellOf(p);
+          INFO("boxes on squares " << a << ", " << b << ", player on " << p);
+          CHECK_FALSE(bruteForce(pair, true).solvable);
+        }
+      }
+    CHECK(checked == patterns.pairCount());
   }
 }
