@@ -2,6 +2,7 @@
 
 #include "astar.h"
 #include "bfs.h"
+#include "fess.h"
 #include "hbox.h"
 
 namespace soko {
@@ -56,6 +57,8 @@ const std::vector<StrategyEntry>& strategyRegistry() {
        [](const Level& level, const SolverOptions& o) {
          return makeBestFirstStrategy(level, o.memoryBudgetBytes, BestFirstKind::Greedy);
        }},
+      {{"fess", "feature space search (FESS): macro pushes, packing plan, corral and matching deadlocks"},
+       [](const Level& level, const SolverOptions& o) { return makeFessStrategy(level, o.memoryBudgetBytes); }},
   };
   return entries;
 }

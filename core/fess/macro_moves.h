@@ -1,0 +1,72 @@
+// Macro pushes: a box taken from its square to any square it can reach by a
+// series of pushes while every other box stays put, the player walking
+// freely in between. One macro push is one move of the FESS search, however
+// many pushes it takes, so the search's depth counts decisions rather than
+// steps, and tunnels and long corridors cost nothing extra.
+//
+// Found per box by a breadth-first search over (box square, player side)
+// states; the sides of a square that the player can walk between while the
+// box stands on it form one state, found by a flood fill. Each (target square,
+// player region) pair is reported once, with the fewest pushes.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "../board.h"
+
+namespace soko {
+
+struct MacroPush {
+  uint16_t box;     // index into the position's box list
+  Square from, to;  // the box's squares before and after
+  Square player;    // where the player stands after the last push
+  uint16_t pushes;  // single pushes it takes
+};
+
+class MacroMoves {
+ public:
+  // `dead`: squares no box may be pushed onto.
+  MacroMoves(const Board& board, const std::vector<uint8_t>& dead);
+
+  // Every macro push of every box. `occupied` marks the boxes (restored on
+  // return); `player` is any square of the player's region.
+  void generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied, Square player,
+                std::vector<MacroPush>& out);
+  // The macro push of one box.
+  void generateBox(int index, const std::vector<Square>& boxes, std::vector<uint8_t>& occupied,
+                   const std::vector<uint8_t>& playerReach, std::vector<MacroPush>& out);
+
+  struct Step {
+    Square box;     // before the push
+    Direction dir;
+  };
+  // The single pushes of a macro push from a position whose player is on
+  // `player`: `from` to `to`, ending with the player in `playerEnd`'s region.
+  // Empty when impossible.
+  std::vector<Step> path(std::vector<uint8_t>& occupied, Square player, Square from, Square to, Square playerEnd);
+
+  uint64_t memoryBytes() const;
+
+ private:
+  // Floods from `start` with the moving box on `box`; returns the stamp.
+  uint32_t flood(const std::vector<uint8_t>& occupied, Square box, Square start);
+  // The BFS of one box; with `want`, stops at the state matching it and
+  // returns its index (or -1).
+  int search(Square from, std::vector<uint8_t>& occupied, const std::vector<uint8_t>& playerReach,
+             std::vector<MacroPush>* out, uint16_t boxIndex, Square wantTo, Square wantPlayer);
+
+  const Board& board_;
+  const std::vector<uint8_t>& dead_;
+  std::vector<uint32_t> stateStamp_;  // [square * 4 + side] == stamp_ when visited
+  uint32_t stamp_ = 0;
+  std::vector<int32_t> parent_;       // [state] previous state, for paths
+  std::vector<uint16_t> depth_;       // [state] pushes
+  std::vector<uint32_t> queue_;
+  std::vector<uint32_t> floodMark_;   // [square]
+  uint32_t floodStamp_ = 0;
+  std::vector<Square> stack_;
+  std::vector<uint8_t> reachScratch_;
+};
+
+}  // namespace soko

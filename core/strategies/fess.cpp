@@ -1,0 +1,364 @@
+#include "fess.h"
+
+#include <algorithm>
+#include <queue>
+#include <unordered_map>
+
+#include "../board.h"
+#include "../fess/macro_moves.h"
+#include "../fess/packing_plan.h"
+#include "../search/bipartite.h"
+#include "../search/corral.h"
+#include "../search/dead_squares.h"
+#include "../search/freeze.h"
+#include "../search/node_store.h"
+#include "../search/reach.h"
+#include "../search/solution.h"
+#include "../search/zobrist.h"
+
+namespace soko {
+namespace {
+
+// A position's place in the feature space.
+struct Features {
+  int packed = 0;        // boxes on goals
+  int connectivity = 0;  // player regions
+  int outOfPlan = 0;     // goals filled while an earlier goal of their group is empty
+  uint32_t key() const {
+    return static_cast<uint32_t>(std::min(packed, 255)) << 16 | static_cast<uint32_t>(std::min(connectivity, 255)) << 8 |
+           static_cast<uint32_t>(std::min(outOfPlan, 255));
+  }
+};
+
+class FessStrategy : public Strategy {
+ public:
+  FessStrategy(const Level& level, uint64_t budget)
+      : board_(level),
+        budget_(budget),
+        zobrist_(board_.squareCount()),
+        store_(board_.boxCount(), budget / 10 * 7),
+        reach_(board_),
+        dead_(pushDeadSquares(board_)),
+        goal_(goalMask(board_)),
+        freeze_(board_, dead_, goal_),
+        bipartite_(board_),
+        corral_(board_, dead_, kCorralBudget),
+        moves_(board_, dead_),
+        plan_(makePackingPlan(board_)),
+        nearest_(nearestGoalPushes(board_)),
+        occupied_(board_.squareCount(), 0),
+        componentMark_(board_.squareCount(), 0) {
+    int areas = 0;
+    for (int a : plan_.area) areas = std::max(areas, a + 1);
+    areaMinEmpty_.resize(areas);
+  }
+
+  SolveStatus run(const Deadline& deadline) override {
+    if (!board_.tooLarge().empty()) {
+      message_ = board_.tooLarge();
+      return SolveStatus::Declined;
+    }
+    if (board_.boxCount() > static_cast<int>(board_.goals().size())) {
+      message_ = "the level has more boxes than goals";
+      return SolveStatus::Unsolvable;
+    }
+    if (store_.size() == 0 && !start()) return SolveStatus::OutOfMemory;
+    while (solvedIndex_ == NodeStore::kNone) {
+      if (deadline.expired()) return SolveStatus::Running;
+      if (memoryBytes() > budget_) return SolveStatus::OutOfMemory;
+      uint32_t node;
+      if (!nextNode(node)) {
+        message_ = "every position reachable by macro pushes was searched";
+        return SolveStatus::Unsolvable;
+      }
+      if (!expand(node)) return SolveStatus::OutOfMemory;
+      ++nodes_;
+    }
+    return SolveStatus::Solved;
+  }
+
+  std::string solution() const override;
+
+  SearchStats stats() const override {
+    SearchStats s;
+    s.nodes = nodes_;
+    s.stored = store_.size();
+    s.memoryBytes = memoryBytes();
+    s.depth = depth_;
+    s.bestBound = bestPacked_;
+    return s;
+  }
+
+  std::string message() const override {
+    const auto& c = corral_.stats();
+    return "cells " + std::to_string(cells_.size()) + ", corral checks " + std::to_string(c.checks) +
+           " (deadlocks " + std::to_string(c.deadlocks) + ", gave up " + std::to_string(c.gaveUp) +
+           "), pruned: freeze " + std::to_string(prunedFreeze_) + ", bipartite " + std::to_string(prunedBipartite_) +
+           ", corral " + std::to_string(prunedCorral_) + (message_.empty() ? "" : "; " + message_);
+  }
+
+ private:
+  static constexpr int kCorralBudget = 300;  // positions per corral search
+
+  struct NodeInfo {
+    uint32_t weight;  // accumulated move weight
+    uint16_t depth;   // macro pushes from the start
+  };
+  struct Cell {
+    Features features;
+    // Min-heap on (weight << 32 | tie-break), then node.
+    std::priority_queue<std::pair<uint64_t, uint32_t>, std::vector<std::pair<uint64_t, uint32_t>>,
+                        std::greater<>>
+        open;
+  };
+  struct Child {
+    MacroPush move;
+    Features features;
+    Square player;     // normalised
+    uint64_t key;
+    uint32_t estimate;  // tie-break: pushes to the nearest goals
+  };
+
+  static std::vector<uint8_t> goalMask(const Board& b) {
+    std::vector<uint8_t> m(b.squareCount(), 0);
+    for (Square g : b.goals()) m[g] = 1;
+    return m;
+  }
+
+  uint64_t memoryBytes() const {
+    return store_.memoryBytes() + info_.capacity() * sizeof(NodeInfo) + openEntries_ * 16 +
+           cells_.capacity() * sizeof(Cell) + bipartite_.memoryBytes() + corral_.memoryBytes() +
+           moves_.memoryBytes() + static_cast<uint64_t>(board_.squareCount()) * 64;
+  }
+
+  bool start() {
+    const auto& boxes = board_.startBoxes();
+    for (Square b : boxes) occupied_[b] = 1;
+    Square normal = reach_.fill(occupied_, board_.startPlayer());
+    Features f = features(boxes);
+    for (Square b : boxes) occupied_[b] = 0;
+    uint64_t key = zobrist_.boxes(boxes.data(), board_.boxCount()) ^ zobrist_.player(normal);
+    NodeStore::Insert r = store_.insert(boxes.data(), normal, key, NodeStore::kNone, 0);
+    if (r.full) return false;
+    info_.push_back({0, 0});
+    if (f.packed == board_.boxCount()) solvedIndex_ = r.index;
+    enqueue(r.index, f, 0, estimate(boxes));
+    return true;
+  }
+
+  uint32_t estimate(const std::vector<Square>& boxes) const {
+    uint32_t h = 0;
+    for (Square b : boxes) h += static_cast<uint32_t>(std::min(nearest_[b], 1 << 16));
+    return h;
+  }
+
+  void enqueue(uint32_t node, const Features& f, uint32_t weight, uint32_t tie) {
+    uint32_t k = f.key();
+    auto it = cellOf_.find(k);
+    if (it == cellOf_.end()) {
+      it = cellOf_.emplace(k, static_cast<uint32_t>(cells_.size())).first;
+      cells_.push_back(Cell{f, {}});
+    }
+    cells_[it->second].open.push({static_cast<uint64_t>(weight) << 32 | tie, node});
+    ++openEntries_;
+  }
+
+  // Round robin: the next cell with work, its best position.
+  bool nextNode(uint32_t& node) {
+    for (size_t tried = 0; tried < cells_.size(); ++tried) {
+      Cell& c = cells_[cursor_];
+      cursor_ = (cursor_ + 1) % cells_.size();
+      if (c.open.empty()) continue;
+      node = c.open.top().second;
+      c.open.pop();
+      --openEntries_;
+      return true;
+    }
+    return false;
+  }
+
+  // Features of `boxes` (any order); `occupied_` marks them.
+  Features features(const std::vector<Square>& boxes) {
+    Features f;
+    for (Square b : boxes) f.packed += goal_[b];
+    // Out of plan: a filled goal ranked after an empty goal of its group.
+    std::fill(areaMinEmpty_.begin(), areaMinEmpty_.end(), 1 << 30);
+    for (Square g : board_.goals())
+      if (!occupied_[g]) areaMinEmpty_[plan_.area[g]] = std::min(areaMinEmpty_[plan_.area[g]], plan_.rank[g]);
+    for (Square b : boxes)
+      if (goal_[b] && plan_.rank[b] > areaMinEmpty_[plan_.area[b]]) ++f.outOfPlan;
+    // Player regions: connected parts of the floor without boxes.
+    if (++componentStamp_ == 0) std::fill(componentMark_.begin(), componentMark_.end(), 0), componentStamp_ = 1;
+    for (int s = 0; s < board_.squareCount(); ++s) {
+      if (occupied_[s] || componentMark_[s] == componentStamp_) continue;
+      ++f.connectivity;
+      componentMark_[s] = componentStamp_;
+      stack_.assign(1, static_cast<Square>(s));
+      while (!stack_.empty()) {
+        Square q = stack_.back();
+        stack_.pop_back();
+        for (Direction d : kDirections) {
+          Square t = board_.neighbor(q, d);
+          if (t == kNoSquare || occupied_[t] || componentMark_[t] == componentStamp_) continue;
+          componentMark_[t] = componentStamp_;
+          stack_.push_back(t);
+        }
+      }
+    }
+    return f;
+  }
+
+  bool expand(uint32_t node) {
+    const int n = board_.boxCount();
+    current_.assign(store_.boxes(node), store_.boxes(node) + n);
+    const Square player = store_.player(node);
+    const NodeInfo parentInfo = info_[node];
+    depth_ = parentInfo.depth;
+    for (Square b : current_) occupied_[b] = 1;
+    Features parentFeatures = features(current_);
+    pushes_.clear();
+    moves_.generate(current_, occupied_, player, pushes_);
+    const uint64_t boxKey = zobrist_.boxes(current_.data(), n);
+    children_.clear();
+    for (const MacroPush& m : pushes_) {
+      if (m.to == m.from) continue;  // only the player changes sides: pointless
+      occupied_[m.from] = 0;
+      occupied_[m.to] = 1;
+      bool keep = evaluate(m, boxKey);
+      occupied_[m.to] = 0;
+      occupied_[m.from] = 1;
+      if (keep && children_.back().features.packed == n) {  // solved: only this child matters
+        children_.erase(children_.begin(), children_.end() - 1);
+        break;
+      }
+    }
+    for (Square b : current_) occupied_[b] = 0;
+
+    // Advisors: the next goal of the plan, and the move that joins most regions.
+    int packer = -1, connector = -1;
+    for (int i = 0; i < static_cast<int>(children_.size()); ++i) {
+      const Child& c = children_[i];
+      if (goal_[c.move.to] && !goal_[c.move.from] && c.features.outOfPlan <= parentFeatures.outOfPlan) {
+        if (packer < 0 || plan_.rank[c.move.to] < plan_.rank[children_[packer].move.to] ||
+            (plan_.rank[c.move.to] == plan_.rank[children_[packer].move.to] &&
+             c.move.pushes < children_[packer].move.pushes))
+          packer = i;
+      }
+      if (c.features.connectivity < parentFeatures.connectivity &&
+          (connector < 0 || c.features.connectivity < children_[connector].features.connectivity ||
+           (c.features.connectivity == children_[connector].features.connectivity &&
+            c.estimate < children_[connector].estimate)))
+        connector = i;
+    }
+    for (int i = 0; i < static_cast<int>(children_.size()); ++i) {
+      const Child& c = children_[i];
+      child_ = current_;
+      child_[c.move.box] = c.move.to;
+      std::sort(child_.begin(), child_.end());
+      uint32_t move = static_cast<uint32_t>(c.move.from) << 16 | c.move.to;
+      NodeStore::Insert r = store_.insert(child_.data(), c.player, c.key, node, move);
+      if (r.full) return false;
+      if (!r.inserted) continue;
+      uint32_t weight = parentInfo.weight + ((i == packer || i == connector) ? 0 : 1);
+      info_.push_back({weight, static_cast<uint16_t>(std::min(parentInfo.depth + 1, 0xFFFF))});
+      bestPacked_ = std::max(bestPacked_, c.features.packed);
+      if (c.features.packed == n) {
+        solvedIndex_ = r.index;
+        return true;
+      }
+      enqueue(r.index, c.features, weight, c.estimate);
+    }
+    return true;
+  }
+
+  // One child, with `occupied_` already showing it. False when pruned.
+  bool evaluate(const MacroPush& m, uint64_t parentBoxKey) {
+    if (freeze_.pushDeadlock(occupied_, m.to)) {
+      ++prunedFreeze_;
+      return false;
+    }
+    child_ = current_;
+    child_[m.box] = m.to;
+    Square normal = reach_.fill(occupied_, m.player);
+    uint64_t key = parentBoxKey ^ zobrist_.box(m.from) ^ zobrist_.box(m.to) ^ zobrist_.player(normal);
+    std::sort(child_.begin(), child_.end());
+    if (store_.find(child_.data(), normal, key) != NodeStore::kNone) return false;
+    bool solved = std::all_of(child_.begin(), child_.end(), [&](Square s) { return goal_[s] != 0; });
+    if (!solved) {
+      bool stuckOnGoal = goal_[m.to] && freeze_.pushFrozen(occupied_, m.to);
+      if (stuckOnGoal ? bipartite_.deadlockWithFrozen(child_, occupied_, freeze_) : bipartite_.deadlock(child_)) {
+        ++prunedBipartite_;
+        return false;
+      }
+      if (corral_.deadlock(occupied_, m.player, m.to)) {
+        ++prunedCorral_;
+        return false;
+      }
+    }
+    Features f = features(child_);
+    children_.push_back({m, f, normal, key, estimate(child_)});
+    return true;
+  }
+
+  Board board_;
+  uint64_t budget_;
+  Zobrist zobrist_;
+  NodeStore store_;
+  Reach reach_;
+  std::vector<uint8_t> dead_, goal_;
+  FreezeCheck freeze_;
+  BipartiteCheck bipartite_;
+  CorralCheck corral_;
+  MacroMoves moves_;
+  PackingPlan plan_;
+  std::vector<int> nearest_;
+  std::vector<uint8_t> occupied_;  // [square] scratch
+  std::vector<uint32_t> componentMark_;
+  uint32_t componentStamp_ = 0;
+  std::vector<int> areaMinEmpty_;
+  std::vector<Square> stack_, current_, child_;
+  std::vector<MacroPush> pushes_;
+  std::vector<Child> children_;
+  std::vector<NodeInfo> info_;  // [node]
+  std::vector<Cell> cells_;
+  std::unordered_map<uint32_t, uint32_t> cellOf_;  // feature key -> cell
+  size_t cursor_ = 0;
+  uint64_t openEntries_ = 0;
+  uint32_t solvedIndex_ = NodeStore::kNone;
+  uint64_t nodes_ = 0;
+  uint64_t prunedFreeze_ = 0, prunedBipartite_ = 0, prunedCorral_ = 0;
+  int depth_ = 0;
+  int bestPacked_ = 0;
+  std::string message_;
+};
+
+std::string FessStrategy::solution() const {
+  if (solvedIndex_ == NodeStore::kNone) return "";
+  std::vector<uint32_t> chain;
+  for (uint32_t i = solvedIndex_; i != NodeStore::kNone; i = store_.parent(i)) chain.push_back(i);
+  std::reverse(chain.begin(), chain.end());
+  MacroMoves moves(board_, dead_);
+  std::vector<uint8_t> occupied(board_.squareCount(), 0);
+  std::vector<PushStep> pushes;
+  const int n = board_.boxCount();
+  for (size_t k = 1; k < chain.size(); ++k) {
+    uint32_t parent = chain[k - 1], child = chain[k];
+    const Square* boxes = store_.boxes(parent);
+    for (int i = 0; i < n; ++i) occupied[boxes[i]] = 1;
+    uint32_t move = store_.move(child);
+    auto steps = moves.path(occupied, store_.player(parent), static_cast<Square>(move >> 16),
+                            static_cast<Square>(move & 0xFFFF), store_.player(child));
+    for (int i = 0; i < n; ++i) occupied[boxes[i]] = 0;
+    if (steps.empty()) return "";
+    for (const auto& st : steps) pushes.push_back({board_.cellOf(st.box), st.dir});
+  }
+  return pushesToLurd(board_.level(), pushes).value_or("");
+}
+
+}  // namespace
+
+std::unique_ptr<Strategy> makeFessStrategy(const Level& level, uint64_t memoryBudgetBytes) {
+  return std::make_unique<FessStrategy>(level, memoryBudgetBytes);
+}
+
+}  // namespace soko

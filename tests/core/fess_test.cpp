@@ -1,0 +1,140 @@
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+
+#include "fess/macro_moves.h"
+#include "fess/packing_plan.h"
+#include "format.h"
+#include "search/dead_squares.h"
+#include "solver.h"
+#include "verify.h"
+
+using namespace soko;
+
+namespace {
+
+Level one(const std::string& text) {
+  Collection c = parseCollection(text);
+  REQUIRE(c.errors.empty());
+  REQUIRE(c.levels.size() == 1);
+  return c.levels[0];
+}
+
+std::vector<Level> collection(const std::string& file) {
+  std::ifstream in(std::string(SOKO_LEVELS_DIR) + "/" + file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return parseCollection(text.str()).levels;
+}
+
+SolverOptions fess(double seconds = 10, uint64_t bytes = 256ull << 20) {
+  SolverOptions o;
+  o.method = "fess";
+  o.timeLimitSeconds = seconds;
+  o.memoryBudgetBytes = bytes;
+  return o;
+}
+
+std::vector<uint8_t> mask(const Board& b, const std::vector<Square>& squares) {
+  std::vector<uint8_t> m(b.squareCount(), 0);
+  for (Square s : squares) m[s] = 1;
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("macro pushes: a box goes anywhere it can be pushed, through a corridor, in one move") {
+  //   #########
+  //   #@$     #   the box can reach each of the 6 squares right of it
+  //   #########   along the corridor (the last one is a dead corner
+  //               but holds the goal... no: the goal is at the far end)
+  Level l = one("#########\n#@$    .#\n#########\n");
+  Board b(l);
+  std::vector<uint8_t> dead = pushDeadSquares(b);
+  MacroMoves moves(b, dead);
+  std::vector<uint8_t> occ = mask(b, b.startBoxes());
+  std::vector<MacroPush> out;
+  moves.generate(b.startBoxes(), occ, b.startPlayer(), out);
+  REQUIRE(out.size() == 5);
+  const MacroPush* far = nullptr;
+  for (const auto& m : out)
+    if (m.to == b.squareOf(l.index(7, 1))) far = &m;
+  REQUIRE(far != nullptr);
+  CHECK(far->pushes == 5);
+  auto steps = moves.path(occ, b.startPlayer(), far->from, far->to, far->player);
+  REQUIRE(steps.size() == 5);
+  for (const auto& s : steps) CHECK(s.dir == Direction::Right);
+  CHECK(occ == mask(b, b.startBoxes()));  // the scratch comes back as it was
+}
+
+TEST_CASE("macro pushes: the player's side after the move tells moves apart") {
+  //   #######
+  //   #     #
+  //   # #$# #   the box in the gap can go up or down; each way leaves the
+  //   #  @  #   player on a different side of it
+  //   #######
+  Level l = one("#######\n#  .  #\n# #$# #\n#  @  #\n#######\n");
+  Board b(l);
+  std::vector<uint8_t> dead = pushDeadSquares(b);
+  MacroMoves moves(b, dead);
+  std::vector<uint8_t> occ = mask(b, b.startBoxes());
+  std::vector<MacroPush> out;
+  moves.generate(b.startBoxes(), occ, b.startPlayer(), out);
+  bool up = false;
+  for (const auto& m : out) up |= m.to == b.squareOf(l.index(3, 1));
+  CHECK(up);
+}
+
+TEST_CASE("packing plan: a goal room is filled from the far end") {
+  //   ##########
+  //   #@ $$$...#   the goals run into a dead end: the last one (x = 8)
+  //   ##########   must be filled first, the one at the entrance last
+  Level l = one("##########\n#@ $$$...#\n##########\n");
+  Board b(l);
+  PackingPlan plan = makePackingPlan(b);
+  REQUIRE(plan.order.size() == 3);
+  CHECK(plan.clean);
+  CHECK(plan.order[0] == b.squareOf(l.index(8, 1)));
+  CHECK(plan.order[1] == b.squareOf(l.index(7, 1)));
+  CHECK(plan.order[2] == b.squareOf(l.index(6, 1)));
+  CHECK(plan.area[plan.order[0]] == plan.area[plan.order[2]]);
+  CHECK(plan.rank[plan.order[2]] == 2);
+}
+
+TEST_CASE("fess solves Microban I 1-20 with verified solutions") {
+  std::vector<Level> levels = collection("Microban_I.sok");
+  REQUIRE(levels.size() >= 20);
+  for (int i = 0; i < 20; ++i) {
+    Solver solver(levels[i], fess());
+    INFO("level " << i + 1);
+    REQUIRE(solver.solve() == SolveStatus::Solved);
+    CHECK(verify(levels[i], solver.solution()).solved);
+  }
+}
+
+TEST_CASE("fess proves a small dead level unsolvable") {
+  Level dead = one("########\n# $ $ .#\n#      #\n#   .  #\n#@     #\n########\n");
+  Solver solver(dead, fess());
+  CHECK(solver.solve() == SolveStatus::Unsolvable);
+}
+
+TEST_CASE("fess stops cleanly within a tiny memory budget and works in slices") {
+  std::vector<Level> levels = collection("XSokoban.sok");
+  std::vector<Level> microban = collection("Microban_I.sok");
+  REQUIRE(levels.size() >= 1);
+  REQUIRE(microban.size() >= 153);
+  {
+    // Microban I 153 needs far more than a megabyte.
+    Solver solver(microban[152], fess(20, 1 << 20));
+    CHECK(solver.solve() == SolveStatus::OutOfMemory);
+    CHECK(solver.progress().peakMemoryBytes <= (1u << 20));
+  }
+  Solver solver(levels[0], fess(30));
+  int slices = 0;
+  SolveStatus s = SolveStatus::Running;
+  while (s == SolveStatus::Running && slices < 100000) s = solver.step(1), ++slices;
+  CHECK(s == SolveStatus::Solved);
+  CHECK(slices > 1);
+  CHECK(verify(levels[0], solver.solution()).solved);
+}
