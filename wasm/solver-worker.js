@@ -31,6 +31,7 @@ const PROGRESS_EVERY_MS = 120;  // ~6 a second, so at least 4 even when slices o
 
 let modulePromise = null;
 let current = null;  // {id, solver, cancelled}
+const cancelledEarly = new Set();  // ids cancelled before their solve began (module still loading)
 let crashed = false;
 
 function loadModule() {
@@ -74,7 +75,7 @@ function statsOf(solver) {
 async function solve(msg) {
   const M = await loadModule();
   if (current) current.cancelled = true;
-  const job = { id: msg.id, solver: null, cancelled: false };
+  const job = { id: msg.id, solver: null, cancelled: cancelledEarly.delete(msg.id) };
   current = job;
   const o = msg.options || {};
   const options = {
@@ -123,7 +124,10 @@ self.onmessage = (event) => {
     return;
   }
   if (msg.type === 'solve') solve(msg);
-  else if (msg.type === 'cancel' && current && (msg.id === undefined || msg.id === current.id)) current.cancelled = true;
+  else if (msg.type === 'cancel') {
+    if (current && (msg.id === undefined || msg.id === current.id)) current.cancelled = true;
+    else if (msg.id !== undefined) cancelledEarly.add(msg.id);
+  }
 };
 
 loadModule().then(
