@@ -30,6 +30,7 @@ let current = { id: null, index: 0, levels: [] };
 let solution = null;   // {lurd, moves, pushes, source} for the current level
 let announced = false; // the solved banner was shown for this position
 let busy = null;       // 'solve' | 'hint' | null
+let run = 0;           // counts solves and hints; only the latest may clear `busy`
 
 // ---------------------------------------------------------------- status
 function setStatus(text, kind = '') {
@@ -65,8 +66,7 @@ function hideNotice() { $('notice').hidden = true; }
 const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
 const fmtMB = (b) => (b < 1048576 ? Math.round(b / 1024) + ' KB' : (b / 1048576).toFixed(b < 10 * 1048576 ? 1 : 0) + ' MB');
 const fmtSeconds = (s) => (s < 0.1 ? Math.round(s * 1000) + ' ms' : (s < 10 ? s.toFixed(1) : Math.round(s).toString()) + ' s');
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 'es'.slice(word.endsWith('sh') ? 0 : 1)}`;
-const movesPushes = (m, p) => `${plural(m, 'move')}, ${plural(p, 'push')}`;
+const movesPushes = (m, p) => `${m} ${m === 1 ? 'move' : 'moves'}, ${p} ${p === 1 ? 'push' : 'pushes'}`;
 
 // ---------------------------------------------------------------- levels
 function levelLabel(level, i) {
@@ -139,14 +139,14 @@ function loadLevel(index, history = '') {
   $('solve-result').textContent = '';
   $('progress').hidden = true;
   fillLevels();
-  if (current.id !== SHARED && location.hash) history_replace('');
+  if (current.id !== SHARED && location.hash) replaceHash('');
   setStatus(best ? `Solved before: best ${movesPushes(best.byMoves.moves, best.byMoves.pushes)}.` : '');
   savePosition();
   renderer.redraw();
   updateButtons();
 }
 
-function history_replace(hash) {
+function replaceHash(hash) {
   const url = location.pathname + location.search + (hash ? '#' + hash : '');
   history.replaceState(null, '', url);
 }
@@ -168,7 +168,7 @@ function savePosition() {
 // Pasted, opened or dropped text: levels, or a solution for this level.
 function takeText(text, name) {
   if (!text || !text.trim()) {
-    showNotice('Nothing to paste', ['The clipboard held no text.']);
+    showNotice('Nothing to load', ['The text was empty.']);
     return;
   }
   if (looksLikeLurd(text) && play.level) {
@@ -178,7 +178,7 @@ function takeText(text, name) {
   const r = library.addText(text, name);
   if (!r.levels.length) {
     const lines = r.errors.length ? r.errors.map((e) => e.text) : ['No level found in the text.'];
-    showNotice('The pasted text holds no valid level; nothing was changed.', lines);
+    showNotice('No valid level found; nothing was changed.', lines);
     return;
   }
   hideNotice();
@@ -292,8 +292,8 @@ function updateButtons() {
   $('prev').disabled = current.index <= 0;
   $('next').disabled = current.index + 1 >= current.levels.length;
   $('play-hint').hidden = !play.hint;
-  $('solve').disabled = !g;
-  $('hint').disabled = !g;
+  $('solve').disabled = !g || busy === 'solve';
+  $('hint').disabled = !g || busy === 'hint';
   $('cancel').disabled = !busy;
 }
 
@@ -317,7 +317,6 @@ function showProgress(p) {
 function setBusy(what) {
   busy = what;
   $('solve').textContent = what === 'solve' ? 'Solving…' : 'Solve';
-  $('solve').disabled = Boolean(what);
   updateButtons();
 }
 
@@ -360,7 +359,9 @@ async function solve() {
   result.className = 'result';
   showProgress({ elapsed: 0, nodes: 0, nodesPerSecond: 0, memoryBytes: 0 });
   setBusy('solve');
+  const mine = ++run;
   const r = await runSolver(level.xsb, options, showProgress);
+  if (mine !== run) return;  // a newer solve or hint took over
   setBusy(null);
   if (play.level !== level) return;  // the player moved on meanwhile
   if (r.stats) showProgress(r.stats);
@@ -390,7 +391,9 @@ async function hint() {
   options.timeLimitSeconds = Math.min(options.timeLimitSeconds, HINT_TIME_LIMIT);
   setStatus('Looking for the next push…');
   setBusy('hint');
+  const mine = ++run;
   const r = await runSolver(text, options, showProgress);
+  if (mine !== run) return;
   setBusy(null);
   if (!play.game || play.game.history() !== history) return;  // the position changed
   if (r.ok) {
