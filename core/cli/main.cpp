@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "../format.h"
+#include "../game.h"
 #include "../sink/sink_solver.h"
 #include "../solver.h"
 #include "../verify.h"
@@ -149,6 +150,9 @@ int solve(const Level& level, const SolverOptions& options, const std::string& o
         << static_cast<double>(p.peakMemoryBytes) / p.search.stored << std::defaultfloat << "\n";
   if (status == SolveStatus::Solved) {
     out << "solution: " << solver.solution() << "\n";
+    Game end(level);  // where the pusher stops (hbox prints it for reverse game engines)
+    end.playAll(solver.solution());
+    out << "final-player: " << level.y(end.player()) << "," << level.x(end.player()) << "  (row,col from 0)\n";
     if (!outPath.empty()) {
       std::ofstream f(outPath);
       f << solver.solution() << "\n";
