@@ -6,6 +6,7 @@
 #include "../board.h"
 #include "../search/dead_squares.h"
 #include "../search/freeze.h"
+#include "../search/key_tree.h"
 #include "../search/moves.h"
 #include "../search/node_store.h"
 #include "../search/solution.h"
@@ -272,7 +273,114 @@ class BfsStrategy : public Strategy {
   std::string solution_, message_;
 };
 
+// Forward breadth-first search that stores keys only (search/key_tree.h)
+// and walks one live position from node to node: fewer bytes per position,
+// some time spent walking.
+class WalkingBfsStrategy : public Strategy {
+ public:
+  WalkingBfsStrategy(const Level& level, uint64_t budget)
+      : board_(level),
+        zobrist_(board_.squareCount()),
+        tree_(budget),
+        walker_(board_, tree_),
+        moves_(board_, MoveMode::Push, pushDeadSquares(board_)),
+        freeze_(board_, pushDeadSquares(board_), goalMask()),
+        child_(board_.boxCount()) {}
+
+  SolveStatus run(const Deadline& deadline) override {
+    if (!started_) {
+      started_ = true;
+      if (!board_.tooLarge().empty()) {
+        message_ = board_.tooLarge();
+        return SolveStatus::Declined;
+      }
+      const Square* boxes = board_.startBoxes().data();
+      Square normal = moves_.normalise(boxes, board_.startPlayer());
+      KeyTree::Insert r = tree_.insert(zobrist_.boxes(boxes, board_.boxCount()) ^ zobrist_.player(normal),
+                                       KeyTree::kNone, 0);
+      if (r.full) return SolveStatus::OutOfMemory;
+      if (solved(boxes)) return finish(r.index);
+    }
+    for (uint32_t count = 0;; ++count) {
+      if ((count & 255) == 0 && deadline.expired()) return SolveStatus::Running;
+      if (next_ >= tree_.size()) {
+        message_ = "every position reachable by pushes was searched";
+        return SolveStatus::Unsolvable;
+      }
+      uint32_t id = next_++;
+      ++expanded_;
+      Square player = walker_.moveTo(id);
+      const std::vector<Square>& boxes = walker_.boxes();
+      moves_.load(boxes.data(), player);
+      const uint64_t base = zobrist_.boxes(boxes.data(), board_.boxCount());
+      for (const BoxMove& m : moves_.moves()) {
+        Square to, from = moves_.boxes()[m.box];
+        Square after = moves_.child(m, child_.data(), to);
+        Square normal = moves_.normalise(child_.data(), after);
+        if (freeze_.pushDeadlock(moves_.occupied(), to)) continue;
+        uint64_t key = base ^ zobrist_.box(from) ^ zobrist_.box(to) ^ zobrist_.player(normal);
+        KeyTree::Insert r = tree_.insert(key, id, moves_.code(m));
+        if (r.full) return SolveStatus::OutOfMemory;
+        if (r.inserted && solved(child_.data())) return finish(r.index);
+      }
+    }
+  }
+
+  std::string solution() const override { return solution_; }
+  SearchStats stats() const override {
+    SearchStats s;
+    s.nodes = expanded_;
+    s.stored = tree_.size();
+    s.memoryBytes = tree_.memoryBytes();
+    s.depth = tree_.size() ? tree_.depth(std::min(next_, tree_.size() - 1)) : 0;
+    return s;
+  }
+  std::string message() const override {
+    if (!message_.empty() || expanded_ == 0) return message_;
+    return std::to_string(walker_.steps() / expanded_) + " pushes walked per position expanded";
+  }
+
+ private:
+  std::vector<uint8_t> goalMask() const {
+    std::vector<uint8_t> m(board_.squareCount(), 0);
+    for (Square g : board_.goals()) m[g] = 1;
+    return m;
+  }
+  bool solved(const Square* boxes) const {
+    return std::all_of(boxes, boxes + board_.boxCount(), [&](Square s) { return board_.isGoal(s); });
+  }
+  SolveStatus finish(uint32_t node) {
+    std::vector<PushStep> pushes;
+    for (uint32_t i = node; tree_.parent(i) != KeyTree::kNone; i = tree_.parent(i))
+      pushes.push_back({board_.cellOf(movedBox(tree_.move(i))), movedDir(tree_.move(i))});
+    std::reverse(pushes.begin(), pushes.end());
+    std::optional<std::string> lurd = pushesToLurd(board_.level(), pushes);
+    if (!lurd) {
+      message_ = "internal error: the pushes found cannot be played";
+      return SolveStatus::Failed;
+    }
+    solution_ = *lurd;
+    return SolveStatus::Solved;
+  }
+
+  Board board_;
+  Zobrist zobrist_;
+  KeyTree tree_;
+  TreeWalker walker_;
+  MoveGenerator moves_;
+  FreezeCheck freeze_;
+  std::vector<Square> child_;
+  uint32_t next_ = 0;
+  bool started_ = false;
+  uint64_t expanded_ = 0;
+  std::string solution_, message_;
+};
+
 }  // namespace
+
+std::unique_ptr<Strategy> makeWalkingBfsStrategy(const Level& level, uint64_t memoryBudgetBytes) {
+  return std::make_unique<WalkingBfsStrategy>(level, memoryBudgetBytes);
+}
 
 std::unique_ptr<Strategy> makeBfsStrategy(const Level& level, uint64_t memoryBudgetBytes) {
   return std::make_unique<BfsStrategy>(level, memoryBudgetBytes, Sides::Forward);

@@ -45,6 +45,8 @@ const std::vector<StrategyEntry>& strategyRegistry() {
        [](const Level& level, const SolverOptions& o) {
          return makeBidirectionalBfsStrategy(level, o.memoryBudgetBytes);
        }},
+      {{"bfs-walk", "bfs keeping only 64-bit keys, walking one position along the tree: fewer bytes per position"},
+       [](const Level& level, const SolverOptions& o) { return makeWalkingBfsStrategy(level, o.memoryBudgetBytes); }},
       {{"astar", "A* over pushes, Hungarian bound over per-region push distances: fewest pushes"},
        [](const Level& level, const SolverOptions& o) {
          return makeBestFirstStrategy(level, o.memoryBudgetBytes, BestFirstKind::Pushes);

@@ -49,8 +49,8 @@ Outcome run(const Level& level, const std::string& method, double seconds = 20, 
   return {status, s.solutionMoves(), s.solutionPushes()};
 }
 
-const char* const kPushOptimal[] = {"bfs", "bfs-reverse", "bfs-bidir", "astar"};
-const char* const kComplete[] = {"bfs", "bfs-reverse", "bfs-bidir", "astar", "astar-moves", "greedy"};
+const char* const kPushOptimal[] = {"bfs", "bfs-walk", "bfs-reverse", "bfs-bidir", "astar"};
+const char* const kComplete[] = {"bfs", "bfs-walk", "bfs-reverse", "bfs-bidir", "astar", "astar-moves", "greedy"};
 
 // The exact optimum by brute force over every (boxes, player square) state:
 // Dijkstra on (pushes, moves) or (moves, pushes) lexicographically.
