@@ -402,6 +402,48 @@ class HboxStrategy : public Strategy {
     e.corrals = corrals;
   }
 
+  // After evaluateRegion(back) for a child whose box moved from `origin` to
+  // `to`: counts the floor areas without scanning the board. Only the
+  // expanded position's region R, the freed origin and the areas around it
+  // can change; their squares are flooded from the squares next to `to` and
+  // from origin (every piece of R minus `to` touches `to`).
+  void countCorralsAfterMove(Square origin, Square to, Square back, Evaluation& e) {
+    const uint16_t region = label_[back];
+    uint16_t around[4];
+    int others = 0;
+    for (Direction a : kDirections) {
+      Square x = board_.neighbor(origin, a);
+      if (!freeSquare(x)) continue;
+      uint16_t l = label_[x];
+      if (l != region && std::find(around, around + others, l) == around + others) around[others++] = l;
+    }
+    int inside = 1;  // the puller's region, flooded already
+    Square seeds[5];
+    int count = 0;
+    for (Direction a : kDirections) {
+      Square x = board_.neighbor(to, a);
+      if (x != origin && freeSquare(x)) seeds[count++] = x;
+    }
+    seeds[count++] = origin;
+    for (int k = 0; k < count; ++k) {
+      if (mark_[seeds[k]] == stamp_) continue;
+      ++inside;
+      mark_[seeds[k]] = stamp_;
+      stack_.assign(1, seeds[k]);
+      while (!stack_.empty()) {
+        Square q = stack_.back();
+        stack_.pop_back();
+        for (Direction d : kDirections) {
+          Square r = board_.neighbor(q, d);
+          if (r == kNoSquare || mark_[r] == stamp_ || occupied_[r]) continue;
+          mark_[r] = stamp_;
+          stack_.push_back(r);
+        }
+      }
+    }
+    e.corrals = static_cast<int>(areaMin_.size()) - 1 - others + inside;
+  }
+
   // Labels every floor area of the expanded position: label_[s] for free
   // squares, with each area's smallest square and whether it holds the start.
   void labelAreas() {
@@ -796,7 +838,7 @@ class HboxStrategy : public Strategy {
       Evaluation e;
       if (!childRegion(origin, to, back, d, e)) {
         evaluateRegion(back, e);
-        if (needCorrals()) countCorrals(e);
+        if (needCorrals()) countCorralsAfterMove(origin, to, back, e);
       }
       sortChild();
       if (onTargets == n_ && e.reachesStart) {
