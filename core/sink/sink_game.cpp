@@ -97,6 +97,12 @@ void SinkGame::restart() {
   }
 }
 
+void SinkGame::seek(size_t moves) {
+  moves = std::min(moves, history_.size());
+  while (cursor_ > moves) undo();
+  while (cursor_ < moves) redo();
+}
+
 SinkLevel SinkGame::currentLevel() const {
   SinkLevel l = start_;
   l.stones.clear();

@@ -39,8 +39,12 @@ class SinkGame {
   bool undo();
   bool redo();
   void restart();
+  // Jumps to the position after `moves` steps of the history (undo/redo in one go).
+  void seek(size_t moves);
 
   std::string history() const { return history_.substr(0, cursor_); }
+  // The whole history including the steps that redo would replay.
+  const std::string& fullHistory() const { return history_; }
   // The current position as a level, e.g. to solve from here.
   SinkLevel currentLevel() const;
   // Fewest-moves walk to `target` around walls and stones, lower-case LURD;

@@ -159,6 +159,11 @@ TEST_CASE("sink rules: a stone pushed onto the sink disappears, undo brings it b
   CHECK(g.hasStone(g.start().index(2, 0)));
   REQUIRE(g.redo());
   CHECK(g.solved());
+  g.seek(1);
+  CHECK(g.stonesLeft() == 1);
+  CHECK(g.fullHistory() == "RRr");
+  g.seek(3);
+  CHECK(g.solved());
   g.restart();
   CHECK(g.hasStone(g.start().index(1, 0)));
   CHECK(g.pushes() == 0);
