@@ -19,6 +19,9 @@ void BucketQueue::push(int primary, int secondary, uint32_t id) {
   size_t b = static_cast<size_t>(primary) * secondaryLevels_ + secondary;
   Bucket& bucket = buckets_[b];
   size_t before = bucket.items.capacity();
+  // Grow by a quarter rather than doubling: the queues hold several entries
+  // per stored position, so slack is most of their memory.
+  if (bucket.items.size() == before) bucket.items.reserve(before + std::max<size_t>(16, before / 4));
   bucket.items.push_back(id);
   itemBytes_ += (bucket.items.capacity() - before) * sizeof(uint32_t);
   words_[b >> 6] |= 1ull << (b & 63);
@@ -53,9 +56,12 @@ bool BucketQueue::pop(uint32_t& id, int& primary, int& secondary) {
     bucket.head = 0;
     words_[w] &= ~(1ull << (b & 63));
     if (!words_[w]) summary_[w >> 6] &= ~(1ull << (w & 63));
-  } else if (bucket.head >= 65536 && bucket.head * 2 >= bucket.items.size()) {
+  } else if (bucket.head >= 4096 && bucket.head * 4 >= bucket.items.size()) {
     // Long-lived buckets drop their consumed front now and then.
+    size_t before = bucket.items.capacity();
     bucket.items.erase(bucket.items.begin(), bucket.items.begin() + bucket.head);
+    bucket.items.shrink_to_fit();
+    itemBytes_ -= (before - bucket.items.capacity()) * sizeof(uint32_t);
     bucket.head = 0;
   }
   return true;
