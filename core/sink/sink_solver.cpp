@@ -13,6 +13,7 @@
 #include "../search/node_store.h"
 #include "../search/push_distances.h"
 #include "../search/zobrist.h"
+#include "corridor.h"
 #include "sink_game.h"
 
 namespace soko {
@@ -34,6 +35,7 @@ class SinkStrategy : public Strategy {
         moves_(board_, MoveMode::Push, dead_),
         freeze_(board_, dead_, std::vector<uint8_t>(board_.squareCount(), 0)),
         distances_(board_, board_.goals()),
+        corridor_(board_),
         pusherReach_(board_),
         pusherOccupied_(board_.squareCount(), 0),
         queue_(1024, 32),
@@ -196,6 +198,7 @@ class SinkStrategy : public Strategy {
       if (to != sink) {
         if (freeze_.pushDeadlock(moves_.occupied(), to)) continue;
         if (patterns_ && patterns_->matches(moves_.occupied(), to)) continue;
+        if (corridor_.deadlock(moves_.occupied(), moves_.reach(), to)) continue;
       }
       int32_t h = bound(child_.data(), childCount, after);
       if (h >= PushDistances::kUnreachable) continue;
@@ -300,6 +303,7 @@ class SinkStrategy : public Strategy {
   MoveGenerator moves_;
   FreezeCheck freeze_;
   PushDistances distances_;
+  CorridorCheck corridor_;
   std::unique_ptr<DeadPatterns> patterns_;
   Reach pusherReach_;
   std::vector<uint8_t> pusherOccupied_;

@@ -6,7 +6,8 @@
 // would need at least that many anyway, once gone it blocks nothing, and
 // the player can walk back along the cleared path. So solutions have the
 // fewest pushes. Pruned: dead squares, freeze deadlocks (the seed's
-// movable checker) and small stone patterns found unsolvable beforehand
+// movable checker), shut corridors (the seed's corridor checker,
+// corridor.h) and small stone patterns found unsolvable beforehand
 // (time-sliced).
 //
 // The facade mirrors Solver (solver.h): step() in slices, progress(),

@@ -11,6 +11,9 @@
 #include <random>
 #include <string>
 
+#include "board.h"
+#include "search/reach.h"
+#include "sink/corridor.h"
 #include "sink/sink_game.h"
 #include "sink/sink_level.h"
 #include "sink/sink_solver.h"
@@ -217,6 +220,43 @@ TEST_CASE("sink solver finds the fewest pushes, with and without the stone pushe
   }
   CHECK(solvable >= 40);
   CHECK(unsolvable >= 10);
+}
+
+namespace {
+// Asks the corridor check about the start position, `moved` being each stone in turn.
+bool corridorShut(const SinkLevel& l) {
+  Board b(sinkBoard(l));
+  std::vector<uint8_t> occupied(b.squareCount(), 0);
+  for (int c : l.stones)
+    if (b.squareOf(c) != kNoSquare) occupied[b.squareOf(c)] = 1;
+  Reach reach(b);
+  reach.fill(occupied, b.squareOf(l.player));
+  CorridorCheck check(b);
+  for (int c : l.stones)
+    if (b.squareOf(c) != kNoSquare && check.deadlock(occupied, reach, b.squareOf(c))) return true;
+  return false;
+}
+}  // namespace
+
+TEST_CASE("corridor check: a shut run is dead; one an end stone can open, or holding the sink, is not") {
+  CHECK(corridorShut(sink(rows({"*******", "*y.o..*", "***.oo*", "***...*", "****x**", "*******"}))));
+  // The end stone has floor above and below: it can move out of the way.
+  CHECK_FALSE(corridorShut(sink(rows({"*******", "*y....*", "**.o..*", "***.oo*", "***...*", "****x**", "*******"}))));
+  // The run holds the sink: pushing the left stone in sinks it.
+  CHECK_FALSE(corridorShut(sink(rows({"*******", "*y.o.x*", "***.o**", "***...*", "*******"}))));
+}
+
+TEST_CASE("corridor check never condemns a solvable position (brute force)") {
+  std::mt19937 rng(99);
+  int shut = 0;
+  for (int trial = 0; trial < 20000 && shut < 30; ++trial) {
+    std::optional<SinkLevel> l = randomSinkLevel(rng, 2 + trial % 3);
+    if (!l || !corridorShut(*l)) continue;
+    ++shut;
+    INFO(writeSinkLevel(*l));
+    CHECK_FALSE(bruteForce(*l));
+  }
+  CHECK(shut >= 30);
 }
 
 TEST_CASE("soko solve-sink solves a sink file and reports bad ones") {
