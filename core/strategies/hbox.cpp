@@ -91,13 +91,16 @@ class PositionStore {
   uint32_t find(const uint8_t* packed, uint64_t key) const {
     if (slots_.empty()) return kNone;
     const size_t mask = slots_.size() - 1;
+    const uint32_t tag = tagOf(key);
     for (size_t at = mix(key) & mask; slots_[at]; at = (at + 1) & mask) {
-      uint32_t i = slots_[at] - 1;
-      if (std::memcmp(record(i) + kHeader, packed, packedBytes_) == 0) return i;
+      uint32_t slot = slots_[at];
+      if ((slot & ~kIndexMask) != tag) continue;  // cheap filter before touching the record
+      uint32_t i = (slot & kIndexMask) - 1;
+      if (same(record(i) + kHeader, packed)) return i;
     }
     return kNone;
   }
-  // Adds a position known to be absent; the caller checked nextGrowthBytes().
+  // Adds a position known to be absent; the caller checked full() and nextGrowthBytes().
   uint32_t add(const uint8_t* packed, uint64_t key, const Zobrist& z) {
     if ((size_ + 1) * 2 > slots_.size()) rehash(std::max<size_t>(slots_.size() * 2, 1 << 16), z);
     if (size_ == chunks_.size() * kChunk) chunks_.emplace_back(new uint8_t[size_t(kChunk) * recordBytes_]);
@@ -105,32 +108,42 @@ class PositionStore {
     uint8_t* r = record(i);
     std::memset(r, 0, kHeader);
     std::memcpy(r + kHeader, packed, packedBytes_);
+    place(i, key);
+    return i;
+  }
+  // Slots hold an index in their low bits, so the store has a size limit.
+  bool full() const { return size_ + 1 >= kIndexMask; }
+
+ private:
+  // A slot: record index + 1 in the low 27 bits (0 = empty), 5 bits of the key above.
+  static constexpr uint32_t kIndexMask = (1u << 27) - 1;
+  static uint64_t mix(uint64_t key) { return key ^ (key >> 29); }
+  static uint32_t tagOf(uint64_t key) { return static_cast<uint32_t>(key >> 59) << 27; }
+  bool same(const uint8_t* a, const uint8_t* b) const {
+    for (int k = 0; k < packedBytes_; ++k)
+      if (a[k] != b[k]) return false;
+    return true;
+  }
+  void place(uint32_t i, uint64_t key) {
     const size_t mask = slots_.size() - 1;
     size_t at = mix(key) & mask;
     while (slots_[at]) at = (at + 1) & mask;
-    slots_[at] = i + 1;
-    return i;
+    slots_[at] = (i + 1) | tagOf(key);
   }
-
- private:
-  static uint64_t mix(uint64_t key) { return key ^ (key >> 29); }
   void rehash(size_t newSize, const Zobrist& z) {
     std::vector<uint32_t>().swap(slots_);
     slots_.assign(newSize, 0);
-    const size_t mask = newSize - 1;
     std::vector<Square> boxes(boxes_);
     for (uint32_t i = 0; i < size_; ++i) {
       Square player;
       unpack(record(i) + kHeader, boxes.data(), player);
-      size_t at = mix(z.boxes(boxes.data(), boxes_) ^ z.player(player)) & mask;
-      while (slots_[at]) at = (at + 1) & mask;
-      slots_[at] = i + 1;
+      place(i, z.boxes(boxes.data(), boxes_) ^ z.player(player));
     }
   }
 
   int boxes_, squareBytes_, packedBytes_, recordBytes_;
   std::vector<std::unique_ptr<uint8_t[]>> chunks_;
-  std::vector<uint32_t> slots_;  // record index + 1, 0 = empty; load <= 1/2
+  std::vector<uint32_t> slots_;  // see kIndexMask; load <= 1/2
   uint32_t size_ = 0;
 };
 
@@ -694,7 +707,7 @@ class HboxStrategy : public Strategy {
   // Adds the position packed in packed_ (absent from the store).
   bool addNew(uint64_t key, const Evaluation& e, uint32_t parent, uint32_t move, uint32_t pulls, uint32_t moves,
               uint32_t& index) {
-    if (memoryBytes() + store_.nextGrowthBytes() > budget_) return false;
+    if (store_.full() || memoryBytes() + store_.nextGrowthBytes() > budget_) return false;
     index = store_.add(packed_.data(), key, zobrist_);
     uint8_t* r = store_.record(index);
     store<uint32_t>(r + PositionStore::kParent, parent);
