@@ -31,13 +31,6 @@ class PushDistances {
   PushDistances(const Board& board, const std::vector<Square>& targets);
 
   int targetCount() const { return targets_; }
-  // Costs to every target for a box on s with the player next to side d
-  // (the neighbour in direction d): targetCount() values.
-  const int32_t* row(Square s, Direction side) const {
-    return &cost_[(static_cast<size_t>(s) * kRows + region_[s][static_cast<int>(side)]) * targets_];
-  }
-  // The same with the player's side unknown: the smallest over regions.
-  const int32_t* anyRow(Square s) const { return &cost_[(static_cast<size_t>(s) * kRows + kAny) * targets_]; }
   int32_t nearest(Square s) const { return nearest_[s]; }  // to any target, any side
   uint64_t memoryBytes() const {
     return cost_.size() * sizeof(int32_t) + nearest_.size() * sizeof(int32_t) + regionTable_.size();

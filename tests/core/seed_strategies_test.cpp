@@ -4,6 +4,7 @@
 // the seeds got wrong.
 #include <catch2/catch.hpp>
 
+#include <deque>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -306,4 +307,52 @@ TEST_CASE("astar's pattern preprocessing runs in slices: every step returns prom
   }
   CHECK(solver.status() == SolveStatus::Running);
   CHECK(slowest < 0.15);
+}
+
+TEST_CASE("per-region push distances are the exact lone-box push counts (brute force)") {
+  //   #####       A lone box's pushes to a goal depend on which side of it
+  //   #a$b#       the player is: from a it is pushed right, from b left.
+  std::mt19937 rng(5);
+  int levels = 0;
+  for (int trial = 0; trial < 200 && levels < 8; ++trial) {
+    std::optional<Level> level = randomLevel(rng, 1);
+    if (!level) continue;
+    ++levels;
+    Board board(*level);
+    PushDistances distances(board, board.goals());
+    const int n = board.squareCount();
+    for (int t = 0; t < static_cast<int>(board.goals().size()); ++t)
+      for (int s = 0; s < n; ++s)
+        for (int p = 0; p < n; ++p) {
+          if (p == s) continue;
+          // 0-1 breadth-first search over (box, player): walks are free, pushes cost one.
+          std::vector<int> best(n * n, -1);
+          std::deque<std::pair<int, int>> open{{s * n + p, 0}};
+          int exact = PushDistances::kUnreachable;
+          while (!open.empty()) {
+            auto [state, cost] = open.front();
+            open.pop_front();
+            if (best[state] >= 0) continue;
+            best[state] = cost;
+            int box = state / n, player = state % n;
+            if (box == board.goals()[t]) {
+              exact = cost;
+              break;
+            }
+            for (Direction d : kDirections) {
+              Square q = board.neighbor(static_cast<Square>(player), d);
+              if (q == kNoSquare) continue;
+              if (q != box) {
+                open.push_front({box * n + q, cost});
+                continue;
+              }
+              Square to = board.neighbor(static_cast<Square>(box), d);
+              if (to != kNoSquare) open.push_back({to * n + q, cost + 1});
+            }
+          }
+          INFO("level\n" << writeLevel(*level) << "box " << s << ", player " << p << ", goal " << t);
+          REQUIRE(distances.rowFor(static_cast<Square>(s), static_cast<Square>(p))[t] == exact);
+        }
+  }
+  CHECK(levels == 8);
 }
