@@ -7,7 +7,7 @@ import { attachInput } from './input.js';
 import { Library, levelKey, looksLikeLurd, shareFragment, SHARED } from './library.js';
 import { createRenderer } from './render.js';
 import { Replay } from './replay.js';
-import { Portfolio, SolverClient } from './solver-client.js';
+import { Portfolio, SolverClient, pickPortfolio } from './solver-client.js';
 import { PlayState } from './state.js';
 import { Store } from './storage.js';
 
@@ -346,7 +346,7 @@ function runSolver(levelText, options, onProgress) {
     while (clients.length < portfolioSize()) clients.push(newSolverClient());
     portfolio = new Portfolio(clients);
   }
-  return portfolio.solve(levelText, methodNames, options, onProgress);
+  return portfolio.solve(levelText, pickPortfolio(methodNames, portfolioSize()), options, onProgress);
 }
 
 async function solve() {
@@ -577,7 +577,7 @@ function fillMethods(methods) {
   };
   for (const m of methods) add(m.name, m.description);
   if (methods.length >= 2) {
-    const names = methodNames.slice(0, portfolioSize());
+    const names = pickPortfolio(methodNames, portfolioSize());
     add('portfolio', `${names.join(', ')} side by side, one worker each; the first solution wins`);
   }
   if (keep && methods.some((m) => m.name === keep)) sel.value = keep;

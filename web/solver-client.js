@@ -110,6 +110,24 @@ export class SolverClient {
   }
 }
 
+// Up to `count` strategies for a portfolio, as different as the names tell:
+// the first of each family ("hbox", "hbox0" and "hbox12" are one family;
+// so are "bfs" and "bfs-reverse"), in the module's order, default first;
+// then the rest in order if there are fewer families than workers.
+export function pickPortfolio(names, count) {
+  const family = (n) => n.replace(/[-_\d].*$/, '');
+  const seen = new Set();
+  const picked = [];
+  for (const n of names) {
+    if (picked.length < count && !seen.has(family(n))) {
+      seen.add(family(n));
+      picked.push(n);
+    }
+  }
+  for (const n of names) if (picked.length < count && !picked.includes(n)) picked.push(n);
+  return picked;
+}
+
 // Which failure to report when every strategy of a portfolio failed: a
 // proof or a bad level first, then the limits, then the rest.
 const FAILURE_ORDER = ['unsolvable', 'bad-level', 'timed-out', 'out-of-memory', 'crashed', 'declined', 'failed', 'cancelled'];

@@ -288,7 +288,7 @@ test('failures read as plain words', () => {
 });
 
 // ------------------------------------------------------------ portfolio
-import { Portfolio } from '../../web/solver-client.js';
+import { Portfolio, pickPortfolio } from '../../web/solver-client.js';
 
 function portfolioOf(n) {
   const workers = [];
@@ -328,4 +328,11 @@ test('cancelling a portfolio cancels every worker', async () => {
   pool.cancel();
   assert.equal((await p).reason, 'cancelled');
   for (const w of workers) assert.equal(w.sent.at(-1).type, 'cancel');
+});
+
+test('a portfolio picks one strategy per family, default first', () => {
+  const names = ['bfs', 'hbox', 'hbox0', 'bfs-reverse', 'astar', 'astar-moves', 'fess'];
+  assert.deepEqual(pickPortfolio(names, 3), ['bfs', 'hbox', 'astar']);
+  assert.deepEqual(pickPortfolio(['hbox', 'hbox1', 'hbox2'], 2), ['hbox', 'hbox1']);
+  assert.deepEqual(pickPortfolio(['bfs'], 3), ['bfs']);
 });
