@@ -111,6 +111,9 @@ class PositionStore {
     place(i, key);
     return i;
   }
+  void prefetch(uint64_t key) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[mix(key) & (slots_.size() - 1)]);
+  }
   // Slots hold an index in their low bits, so the store has a size limit.
   bool full() const { return size_ + 1 >= kIndexMask; }
 
@@ -853,6 +856,8 @@ class HboxStrategy : public Strategy {
         evaluateRegion(back, e);
         if (needCorrals()) countCorralsAfterMove(origin, to, back, e);
       }
+      const uint64_t key = boxKey ^ zobrist_.player(e.normal);
+      store_.prefetch(key);  // the slot is likely a cache miss: fetch it while sorting
       sortChild();
       if (onTargets == n_ && e.reachesStart) {
         if (method_.hungarian) hc_.changeRow(i, pd_->row(to));
@@ -870,7 +875,6 @@ class HboxStrategy : public Strategy {
       if (!e.anyPull) break;
       // Look the position up first: the Hungarian repair and the priorities
       // are only needed for new positions (and re-queued ones).
-      const uint64_t key = boxKey ^ zobrist_.player(e.normal);
       store_.pack(packed_.data(), sorted_.data(), e.normal);
       uint32_t index = store_.find(packed_.data(), key);
       if (index != kNone) {
