@@ -68,6 +68,16 @@ bool CorralCheck::regionDeadlock(const std::vector<uint8_t>& occupied, Square pl
       offGoal |= !goal_[n];
     }
   if (!offGoal) return false;  // already packed: the small problem is solved
+  // Only "P-corrals" are searched: every push the player can make now on a
+  // fence box goes into the corral. Where a fence box can be pushed away
+  // outside, the corral is almost always open, and the search would only
+  // spend its budget finding that out.
+  for (Square b : kept)
+    for (Direction d : kDirections) {
+      Square from = board_.neighbor(b, opposite(d)), to = board_.neighbor(b, d);
+      if (from == kNoSquare || to == kNoSquare || occupied[to] || dead_[to] || !reach_.reachable(from)) continue;
+      if (regionMark_[to] != regionStamp_) return false;
+    }
   std::sort(kept.begin(), kept.end());
   ++stats_.checks;
   int r = search(kept, player);

@@ -38,6 +38,8 @@ class CorralCheck {
   // `dead`: dead squares for pushes; `nodeBudget`: positions per small search.
   CorralCheck(const Board& board, std::vector<uint8_t> dead, int nodeBudget = 2000);
 
+  // Only corrals whose fence boxes can be pushed nowhere but inwards are
+  // searched (the "P" of PI-corrals); others answer "no deadlock".
   // The position: `occupied` marks boxes, `player` stands anywhere in its
   // region. Examines the unreachable regions next to `around` (the square a
   // box was just pushed to), or every unreachable region when `around` is

@@ -215,6 +215,17 @@ class FessStrategy : public Strategy {
     const NodeInfo parentInfo = info_[node];
     depth_ = parentInfo.depth;
     for (Square b : current_) occupied_[b] = 1;
+    // Corral searches cost hundreds of positions each, so they run when a
+    // position is taken up rather than for every child made: most children
+    // are never expanded.
+    if (parentInfo.depth > 0) {
+      uint32_t move = store_.move(node);
+      if (corral_.deadlock(occupied_, player, static_cast<Square>(move & 0xFFFF))) {
+        ++prunedCorral_;
+        for (Square b : current_) occupied_[b] = 0;
+        return true;
+      }
+    }
     Features parentFeatures = features(current_);
     pushes_.clear();
     moves_.generate(current_, occupied_, player, pushes_);
@@ -288,10 +299,6 @@ class FessStrategy : public Strategy {
       bool stuckOnGoal = goal_[m.to] && freeze_.pushFrozen(occupied_, m.to);
       if (stuckOnGoal ? bipartite_.deadlockWithFrozen(child_, occupied_, freeze_) : bipartite_.deadlock(child_)) {
         ++prunedBipartite_;
-        return false;
-      }
-      if (corral_.deadlock(occupied_, m.player, m.to)) {
-        ++prunedCorral_;
         return false;
       }
     }
