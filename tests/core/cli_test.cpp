@@ -1,5 +1,6 @@
 // The CLI's exit codes and outputs, run as a separate process like a user would.
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <catch2/catch.hpp>
 
@@ -13,13 +14,23 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// ctest runs test cases as parallel processes: each gets its own folder.
+fs::path scratch() {
+  static const fs::path dir = [] {
+    fs::path d = fs::temp_directory_path() / ("soko_cli_test_" + std::to_string(getpid()));
+    fs::create_directories(d);
+    return d;
+  }();
+  return dir;
+}
+
 struct Run {
   int code;
   std::string out;
 };
 
 Run run(const std::string& args) {
-  fs::path outFile = fs::temp_directory_path() / "soko_cli_test_out.txt";
+  fs::path outFile = scratch() / "out.txt";
   std::string command = std::string(SOKO_CLI) + " " + args + " > " + outFile.string() + " 2>&1";
   int status = std::system(command.c_str());
   std::ifstream in(outFile);
@@ -29,7 +40,7 @@ Run run(const std::string& args) {
 }
 
 fs::path write(const std::string& name, const std::string& text) {
-  fs::path p = fs::temp_directory_path() / name;
+  fs::path p = scratch() / name;
   std::ofstream(p) << text;
   return p;
 }
@@ -74,7 +85,7 @@ TEST_CASE("soko info lists levels and errors") {
 
 TEST_CASE("soko solve: exit codes for solved, unsolvable, time, memory and bad input") {
   fs::path f = write("soko_cli_solve.sok", kCollection);
-  fs::path out = fs::temp_directory_path() / "soko_cli_solution.txt";
+  fs::path out = scratch() / "solution.txt";
   Run solved = run("solve " + f.string() + " 1 --method bfs --out " + out.string());
   CHECK(solved.code == 0);
   CHECK(solved.out.find("status: solved") != std::string::npos);
