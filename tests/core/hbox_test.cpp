@@ -79,7 +79,7 @@ TEST_CASE("every hbox method solves the first 20 Microban I levels with verified
   }
 }
 
-TEST_CASE("--method hbox is method 1") {
+TEST_CASE("method hbox without a number is method 1") {
   bool found = false;
   for (const StrategyInfo& i : solverMethods()) found |= i.name == "hbox";
   CHECK(found);
