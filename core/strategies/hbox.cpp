@@ -288,6 +288,7 @@ class HboxStrategy : public Strategy {
     const int squares = board_.squareCount();
     pd_ = std::make_unique<PullDistances>(board_, targets_);
     doorway_ = doorwaySquares(board_);
+    buildMatchCosts();
     isTarget_.assign(squares, 0);
     for (Square t : targets_) isTarget_[t] = 1;
     occupied_.assign(squares, 0);
@@ -318,8 +319,9 @@ class HboxStrategy : public Strategy {
       occupied_[g] = 1;
     }
     if (method_.hungarian) {
-      for (int i = 0; i < n_; ++i) rows_[i] = pd_->row(cur_[i]);
+      for (int i = 0; i < n_; ++i) rows_[i] = matchRow(cur_[i]);
       hunEst0_ = hp_.solve(rows_.data());
+      if (hunEst0_ < Hungarian::kInfinite) hunEst0_ /= tieScale_;
       if (hunEst0_ >= Hungarian::kInfinite) {
         message_ = "no one-to-one matching of goals to box starts";
         return SolveStatus::Unsolvable;
@@ -347,6 +349,31 @@ class HboxStrategy : public Strategy {
     for (Square g : cur_) occupied_[g] = 0;
     return SolveStatus::Running;
   }
+
+  // The Hungarian costs: pull distances scaled by n+1 plus 1 where a box
+  // would be matched to a target it is not standing on. The total divided by
+  // n+1 is HunEst exactly, and among equally short matchings the one leaving
+  // most boxes on their own targets wins, so pri1 ("boxes on their assigned
+  // goal") does not depend on how ties happen to fall.
+  void buildMatchCosts() {
+    const int squares = board_.squareCount();
+    int32_t longest = 0;
+    for (int s = 0; s < squares; ++s)
+      for (int j = 0; j < n_; ++j)
+        if (!pd_->dead(static_cast<Square>(s)) && pd_->distance(static_cast<Square>(s), j) < PullDistances::kUnreachable)
+          longest = std::max(longest, pd_->distance(static_cast<Square>(s), j));
+    tieScale_ = n_ + 1;
+    if (int64_t(longest + 1) * tieScale_ * n_ >= Hungarian::kInfinite / 2) tieScale_ = 1;  // no room: plain costs
+    matchCost_.assign(static_cast<size_t>(squares) * n_, Hungarian::kInfinite);
+    for (int s = 0; s < squares; ++s)
+      for (int j = 0; j < n_; ++j) {
+        int32_t d = pd_->distance(static_cast<Square>(s), j);
+        if (d >= PullDistances::kUnreachable) continue;
+        matchCost_[static_cast<size_t>(s) * n_ + j] =
+            d * tieScale_ + (tieScale_ > 1 && targets_[j] != static_cast<Square>(s) ? 1 : 0);
+      }
+  }
+  const int32_t* matchRow(Square s) const { return &matchCost_[static_cast<size_t>(s) * n_]; }
 
   int squaredDistances(const Hungarian& h, const Square* boxes) const {
     int sum = 0;
@@ -642,7 +669,7 @@ class HboxStrategy : public Strategy {
       int home = 0;
       for (int i = 0; i < n_; ++i) home += boxes[i] == targets_[hc_.columnOf(i)];
       e.pri[1] = n_ - home;
-      e.hunEst = hc_.total();
+      e.hunEst = hc_.total() / tieScale_;
     } else {
       e.pri[1] = n_ - onTargets;
       e.hunEst = 0;
@@ -792,7 +819,7 @@ class HboxStrategy : public Strategy {
     for (Square b : cur_) onTargets += isTarget_[b];
     int home = onTargets;
     if (method_.hungarian) {
-      for (int i = 0; i < n_; ++i) rows_[i] = pd_->row(cur_[i]);
+      for (int i = 0; i < n_; ++i) rows_[i] = matchRow(cur_[i]);
       hp_.solveWarm(rows_.data());
       home = 0;
       for (int i = 0; i < n_; ++i) home += cur_[i] == targets_[hp_.columnOf(i)];
@@ -860,7 +887,7 @@ class HboxStrategy : public Strategy {
       store_.prefetch(key);  // the slot is likely a cache miss: fetch it while sorting
       sortChild();
       if (onTargets == n_ && e.reachesStart) {
-        if (method_.hungarian) hc_.changeRow(i, pd_->row(to));
+        if (method_.hungarian) hc_.changeRow(i, matchRow(to));
         evaluateRest(child_.data(), onTargets, e);
         uint32_t index;
         if (!addNode(sorted_.data(), boxKey, e, parent, move, pulls, moves, index)) {
@@ -879,12 +906,12 @@ class HboxStrategy : public Strategy {
       uint32_t index = store_.find(packed_.data(), key);
       if (index != kNone) {
         if (improve(index, parent, move, pulls, moves)) {
-          if (method_.hungarian) hc_.changeRow(i, pd_->row(to));
+          if (method_.hungarian) hc_.changeRow(i, matchRow(to));
           evaluateRest(child_.data(), onTargets, e);
           enqueue(index, e, pri0Of(store_.record(index)));
         }
       } else {
-        if (method_.hungarian && hc_.changeRow(i, pd_->row(to)) >= Hungarian::kInfinite) break;
+        if (method_.hungarian && hc_.changeRow(i, matchRow(to)) >= Hungarian::kInfinite) break;
         evaluateRest(child_.data(), onTargets, e);
         if (!addNew(key, e, parent, move, pulls, moves, index)) {
           result = SolveStatus::OutOfMemory;
@@ -964,6 +991,8 @@ class HboxStrategy : public Strategy {
   std::vector<uint8_t> packed_;
   Hungarian hp_, hc_;  // the expanded position's matching, and a child's
   int hunEst0_ = 0, bmx0_ = 0;
+  std::vector<int32_t> matchCost_;  // [square * n + target], see buildMatchCosts()
+  int32_t tieScale_ = 1;
   std::vector<BucketQueue> queues_;  // [1..6]
   std::vector<int> active_;          // queue numbers in the round robin
   size_t turn_ = 0;
