@@ -559,7 +559,7 @@ class HboxStrategy : public Strategy {
   // The slower local test: a flood from `back` around `to` (not entering
   // `ignore`) that meets every free neighbour of `to` within a few squares.
   bool reconnectsNearby(Square to, Square ignore, Square back) {
-    constexpr size_t kLimit = 32;  // squares visited before giving up
+    constexpr size_t kLimit = 12;  // squares visited before giving up
     Square wanted[4];
     int missing = 0;
     for (Direction a : kDirections) {
@@ -885,7 +885,7 @@ class HboxStrategy : public Strategy {
       }
       const uint64_t key = boxKey ^ zobrist_.player(e.normal);
       store_.prefetch(key);  // the slot is likely a cache miss: fetch it while sorting
-      sortChild();
+      sortChild(i, to);
       if (onTargets == n_ && e.reachesStart) {
         if (method_.hungarian) hc_.changeRow(i, matchRow(to));
         evaluateRest(child_.data(), onTargets, e);
@@ -934,10 +934,14 @@ class HboxStrategy : public Strategy {
     return result;
   }
 
-  // child_ with box i moved, sorted into sorted_.
-  void sortChild() {
-    std::copy(child_.begin(), child_.end(), sorted_.begin());
-    std::sort(sorted_.begin(), sorted_.end());
+  // The child's boxes in order: cur_ (sorted) with box i moved to `to`,
+  // slid into place rather than sorted.
+  void sortChild(int i, Square to) {
+    std::copy(cur_.begin(), cur_.end(), sorted_.begin());
+    int k = i;
+    for (; k + 1 < n_ && sorted_[k + 1] < to; ++k) sorted_[k] = sorted_[k + 1];
+    for (; k > 0 && sorted_[k - 1] > to; --k) sorted_[k] = sorted_[k - 1];
+    sorted_[k] = to;
   }
 
   // Breadth-first walking distances from the puller around the boxes.
