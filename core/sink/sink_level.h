@@ -2,11 +2,11 @@
 // stone must be pushed into one sink square, where it disappears; the level
 // is solved when no stone is left. Its files look like this:
 //
-//   #9            height
-//   #13           width
-//   #*****...*****
-//   #*.o..o......x   '.' floor, 'o' stone, 'x' the sink, 'y' the player,
-//   #*****.***.*y*   anything else a wall; letters in either case
+//   #3            height
+//   #9            width
+//   #*********
+//   #*y.o..o.x    '.' floor, 'o' stone, 'x' the sink, 'y' the player,
+//   #*********    anything else a wall; letters in either case
 //
 // Lines that do not start with '#' (the seed's solver options) are skipped.
 // The player may walk over the sink; a stone pushed onto it sinks.

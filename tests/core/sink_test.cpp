@@ -22,10 +22,9 @@ using namespace soko;
 
 namespace {
 
-// The seed's game1.
-const char* kGame1 =
-    "#9\n#13\n#*****...*****\n#*****o..*****\n#*****..o*****\n#***..o.o.****\n#***.*.**.****\n"
-    "#*...*.**.****\n#*.o..o......x\n#*****.***.*y*\n#*****.....***\n";
+// Five stones, the sink on the board's right edge.
+const char* kLevel =
+    "#7\n#9\n#*********\n#*y......*\n#*.o..o..*\n#*...o.*.*\n#*..o..o.*\n#*.......x\n#*********\n";
 
 SinkLevel sink(const std::string& text) {
   SinkParse p = parseSinkLevel(text);
@@ -114,15 +113,16 @@ std::optional<SinkLevel> randomSinkLevel(std::mt19937& rng, int stones) {
 }  // namespace
 
 TEST_CASE("sink format: header, rows, case, walls and the seed's option lines") {
-  SinkLevel l = sink(std::string("blocklist-number=2\n") + kGame1);
-  CHECK(l.height == 9);
-  CHECK(l.width == 13);
-  CHECK(l.stones.size() == 6);
-  CHECK(l.sink == l.index(12, 6));
-  CHECK(l.player == l.index(11, 7));
+  SinkLevel l = sink(std::string("blocklist-number=2\n") + kLevel);
+  CHECK(l.height == 7);
+  CHECK(l.width == 9);
+  CHECK(l.stones.size() == 5);
+  CHECK(l.sink == l.index(8, 5));
+  CHECK(l.player == l.index(1, 1));
   CHECK(l.wall[l.index(0, 0)]);
-  CHECK_FALSE(l.wall[l.index(5, 0)]);
-  CHECK(looksLikeSinkLevel(kGame1));
+  CHECK(l.wall[l.index(6, 3)]);
+  CHECK_FALSE(l.wall[l.index(2, 1)]);
+  CHECK(looksLikeSinkLevel(kLevel));
   CHECK_FALSE(looksLikeSinkLevel("#####\n#@$.#\n#####\n"));
   // Upper case is the same; short rows are padded with wall; unknown characters are walls.
   SinkLevel u = sink("#2\n#4\n#Y.O\n#?.X.\n");
@@ -187,9 +187,10 @@ TEST_CASE("sink verify: legal, illegal and unfinished solutions") {
   CHECK(bad.failedStep == 0);
 }
 
-TEST_CASE("sink solver: the seed's game1, and a stone in a corner is unsolvable") {
-  Outcome g1 = solve(sink(kGame1));
-  CHECK(g1.status == SolveStatus::Solved);
+TEST_CASE("sink solver: a five-stone level, and a stone in a corner is unsolvable") {
+  Outcome five = solve(sink(kLevel));
+  CHECK(five.status == SolveStatus::Solved);
+  CHECK(five.pushes == solve(sink(kLevel), false, false).pushes);
   Outcome corner = solve(sink(rows({"*****", "*o..*", "*..y*", "*..x*", "*****"})));
   CHECK(corner.status == SolveStatus::Unsolvable);
   Outcome none = solve(sink("#1\n#3\n#y.x\n"));
@@ -261,7 +262,7 @@ TEST_CASE("corridor check never condemns a solvable position (brute force)") {
 
 TEST_CASE("soko solve-sink solves a sink file and reports bad ones") {
   std::string path = "sink_cli_test_level.txt";
-  std::ofstream(path) << kGame1;
+  std::ofstream(path) << kLevel;
   std::string cmd = std::string(SOKO_CLI) + " solve-sink " + path + " --time 20 > sink_cli_test_out.txt";
   CHECK(std::system(cmd.c_str()) == 0);
   std::ifstream out("sink_cli_test_out.txt");
