@@ -257,6 +257,9 @@ int solveSinkCommand(const std::vector<std::string>& args) {
             << std::setprecision(4) << p.seconds << std::defaultfloat
             << "\nnodes-per-second: " << static_cast<long>(p.nodesPerSecond)
             << "\npeak-memory-bytes: " << p.peakMemoryBytes << "\npeak-rss-bytes: " << peakRssBytes() << "\n";
+  if (p.search.stored > 0)
+    std::cout << "bytes-per-position: " << std::fixed << std::setprecision(1)
+              << static_cast<double>(p.peakMemoryBytes) / p.search.stored << std::defaultfloat << "\n";
   if (status == SolveStatus::Solved) {
     std::cout << "solution: " << solver.solution() << "\n";
     if (!outPath.empty() && !(std::ofstream(outPath) << solver.solution() << "\n"))

@@ -274,3 +274,37 @@ TEST_CASE("soko solve-sink solves a sink file and reports bad ones") {
   std::remove(path.c_str());
   std::remove("sink_cli_test_out.txt");
 }
+
+TEST_CASE("random text never breaks the sink parser, rules or verifier") {
+  std::mt19937 rng(3);
+  const std::string cells = "..oO**#? ";
+  int parsed = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    int h = 1 + static_cast<int>(rng() % 6), w = 1 + static_cast<int>(rng() % 6);
+    std::vector<std::string> grid(h);
+    for (auto& row : grid)
+      for (int x = static_cast<int>(rng() % (w + 2)); x > 0; --x) row += cells[rng() % cells.size()];
+    // Usually one sink and one player; sometimes none, two, or a broken header.
+    for (char c : {'x', 'y', 'X', 'Y'}) {
+      auto& row = grid[rng() % h];
+      if (c >= 'a' ? rng() % 10 != 0 : rng() % 10 == 0) row.insert(row.begin() + rng() % (row.size() + 1), c);
+    }
+    std::string text = "#" + std::to_string(h) + "\n#" + (rng() % 20 ? std::to_string(w) : "w") + "\n";
+    for (const auto& row : grid) text += "#" + row + (rng() % 4 ? "\n" : "\r\n");
+    SinkParse p = parseSinkLevel(text);
+    if (!p.ok()) continue;
+    ++parsed;
+    SinkGame g(p.level);
+    std::string steps;
+    for (int i = 0; i < 30; ++i) steps += "udlrUDLR"[rng() % 8];
+    g.playAll(steps);
+    while (g.undo()) {
+    }
+    CHECK(g.stonesLeft() == static_cast<int>(p.level.stones.size()));
+    CHECK(g.player() == p.level.player);
+    VerifyResult v = verifySink(p.level, steps);
+    CHECK(v.moves <= static_cast<int>(steps.size()));
+    CHECK(parseSinkLevel(writeSinkLevel(p.level)).ok());
+  }
+  CHECK(parsed > 300);
+}
