@@ -199,8 +199,8 @@ class HboxStrategy : public Strategy {
           return finished_ = SolveStatus::OutOfMemory;
       }
       uint32_t id;
-      popped_ = popNext(id);
-      if (!popped_ && strictGuard_ && prunedHeuristically_) {
+      const bool popped = popNext(id);
+      if (!popped && strictGuard_ && prunedHeuristically_) {
         // The seed's guard cut every way: search again with the milder one.
         strictGuard_ = false;
         prunedHeuristically_ = false;
@@ -209,7 +209,7 @@ class HboxStrategy : public Strategy {
         if (s != SolveStatus::Running) return finished_ = s;
         continue;
       }
-      if (!popped_) {
+      if (!popped) {
         message_ = prunedHeuristically_
                        ? "every position was searched (hbox's puller-deadlock guard prunes, so this is no proof)"
                        : "every position reachable by pulls was searched";
@@ -281,8 +281,7 @@ class HboxStrategy : public Strategy {
       return SolveStatus::Declined;
     }
     if (n_ == 0 || board_.level().solved()) {
-      solvedIndex_ = kNone;
-      trivial_ = true;
+      solvedIndex_ = kNone;  // the empty solution
       return SolveStatus::Solved;
     }
     const int squares = board_.squareCount();
@@ -1002,7 +1001,7 @@ class HboxStrategy : public Strategy {
   size_t turn_ = 0;
   double bogAverage_ = 0;
   bool halfway_ = false;
-  bool started_ = false, trivial_ = false, prunedHeuristically_ = false, popped_ = false;
+  bool started_ = false, prunedHeuristically_ = false;
   bool strictGuard_ = true;  // the seed's guard; the milder one after it exhausted the search
   SolveStatus finished_ = SolveStatus::Running;
   uint32_t solvedIndex_ = kNone;
