@@ -55,7 +55,7 @@ bool DeadPatterns::near(Square a, Square b, int reach) const {
 
 bool DeadPatterns::build(const Deadline& deadline) {
   while (!done_) {
-    if ((next_ & 15) == 0 && deadline.expired()) return false;
+    if (deadline.expired()) return false;
     if (next_ >= candidates_.size() || statesSearched_ >= kTotalStates) {
       done_ = true;
       candidates_ = {};
