@@ -287,9 +287,10 @@ TEST_CASE("dead patterns found beforehand are unsolvable from every player squar
   }
 }
 
-TEST_CASE("astar's pattern preprocessing runs in slices: every step returns promptly") {
-  // XSokoban 20: 151 squares; building its patterns in one go takes about
-  // half a second here, several 5 ms slices when sliced.
+TEST_CASE("astar's pattern preprocessing runs in slices: no step holds most of it") {
+  // XSokoban 20: 151 squares; building its patterns takes several 5 ms
+  // slices. Compared with the whole preprocessing rather than a fixed time,
+  // so a loaded machine does not make the test flaky.
   std::ifstream in(std::string(SOKO_LEVELS_DIR) + "/XSokoban.sok");
   std::stringstream text;
   text << in.rdbuf();
@@ -299,14 +300,19 @@ TEST_CASE("astar's pattern preprocessing runs in slices: every step returns prom
   o.method = "astar";
   o.timeLimitSeconds = 0;
   Solver solver(c.levels[19], o);
-  double slowest = 0;
-  for (int i = 0; i < 60 && solver.status() == SolveStatus::Running; ++i) {
+  double slowest = 0, total = 0;
+  int steps = 0;
+  while (steps < 5000 && solver.status() == SolveStatus::Running && solver.progress().search.nodes == 0) {
     auto begin = std::chrono::steady_clock::now();
     solver.step(5);
-    slowest = std::max(slowest, std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count());
+    double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    slowest = std::max(slowest, spent);
+    total += spent;
+    ++steps;
   }
   CHECK(solver.status() == SolveStatus::Running);
-  CHECK(slowest < 0.15);
+  CHECK(steps >= 4);
+  CHECK(slowest < 0.5 * total);
 }
 
 TEST_CASE("per-region push distances are the exact lone-box push counts (brute force)") {
