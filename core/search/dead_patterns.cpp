@@ -26,22 +26,37 @@ DeadPatterns::DeadPatterns(const Board& board, std::vector<uint8_t> dead, bool s
       moves_(board, MoveMode::Push, dead),
       pairWith_(board.squareCount()),
       tripleWith_(board.squareCount()) {
-  std::vector<Square> live;
+  std::vector<uint8_t> live(board.squareCount(), 0);
   for (int s = 0; s < board.squareCount(); ++s)
-    if (!dead[s] && !(sinkMode && board.isGoal(static_cast<Square>(s)))) live.push_back(static_cast<Square>(s));
-  const int most = std::min(board.boxCount(), 3);
-  if (most >= 2)
-    for (size_t i = 0; i < live.size(); ++i)
-      for (size_t j = i + 1; j < live.size(); ++j)
-        if (near(live[i], live[j], 2)) candidates_.push_back({live[i], live[j]});
-  if (most >= 3)
-    for (size_t i = 0; i < live.size(); ++i)
-      for (size_t j = i + 1; j < live.size(); ++j) {
-        if (!near(live[i], live[j], 1)) continue;
-        for (size_t k = j + 1; k < live.size(); ++k)
-          if (near(live[i], live[k], 1) && near(live[j], live[k], 1))
-            candidates_.push_back({live[i], live[j], live[k]});
+    live[s] = !dead[s] && !(sinkMode && board.isGoal(static_cast<Square>(s)));
+  // Live squares after `a` (in square order) within `reach` columns and rows of it.
+  const Level& level = board.level();
+  std::vector<Square> around;
+  auto collect = [&](Square a, int reach) {
+    around.clear();
+    const int cell = board.cellOf(a), x = level.x(cell), y = level.y(cell);
+    for (int dy = -reach; dy <= reach; ++dy)
+      for (int dx = -reach; dx <= reach; ++dx) {
+        if (x + dx < 0 || y + dy < 0 || x + dx >= level.width || y + dy >= level.height) continue;
+        Square b = board.squareOf(level.index(x + dx, y + dy));
+        if (b != kNoSquare && b > a && live[b]) around.push_back(b);
       }
+    std::sort(around.begin(), around.end());
+  };
+  const int most = std::min(board.boxCount(), 3);
+  std::vector<std::vector<Square>> triples;
+  for (int s = 0; s < board.squareCount(); ++s) {
+    const Square a = static_cast<Square>(s);
+    if (!live[a] || most < 2) continue;
+    collect(a, 2);
+    for (Square b : around) candidates_.push_back({a, b});
+    if (most < 3) continue;
+    collect(a, 1);
+    for (size_t i = 0; i < around.size(); ++i)
+      for (size_t j = i + 1; j < around.size(); ++j)
+        if (near(around[i], around[j], 1)) triples.push_back({a, around[i], around[j]});
+  }
+  candidates_.insert(candidates_.end(), triples.begin(), triples.end());
   done_ = candidates_.empty();
 }
 
@@ -56,7 +71,7 @@ bool DeadPatterns::near(Square a, Square b, int reach) const {
 bool DeadPatterns::build(const Deadline& deadline) {
   while (!done_) {
     if (deadline.expired()) return false;
-    if (next_ >= candidates_.size() || statesSearched_ >= kTotalStates) {
+    if (next_ >= candidates_.size() || work_ >= kTotalWork) {
       done_ = true;
       candidates_ = {};
       break;
@@ -116,7 +131,9 @@ DeadPatterns::Verdict DeadPatterns::judge(const std::vector<Square>& start) {
     for (int i = 0; i < count; ++i) h += distances_.nearest(b[i]);
     return h;
   };
+  uint64_t work = 0;
   auto add = [&](const Square* b, int count, Square player) {
+    work += board_.squareCount();
     Square normal = moves_.normalise(b, player, count);
     uint64_t key = packState(b, count, normal);
     if (seen.insert(key).second) open.push({estimate(b, count), key});
@@ -141,7 +158,10 @@ DeadPatterns::Verdict DeadPatterns::judge(const std::vector<Square>& start) {
     Square player = static_cast<Square>(state >> 48);
     bool solved = sinkMode_ ? count == 0
                             : std::all_of(boxes, boxes + count, [&](Square b) { return board_.isGoal(b); });
-    if (solved) return Verdict::Solvable;
+    if (solved) {
+      work_ += work;
+      return Verdict::Solvable;
+    }
     moves_.load(boxes, player, false, count);
     const std::vector<BoxMove> moves = moves_.moves();
     for (const BoxMove& m : moves) {
@@ -154,9 +174,13 @@ DeadPatterns::Verdict DeadPatterns::judge(const std::vector<Square>& start) {
       }
       add(child, childCount, after);
     }
-    ++statesSearched_;
-    if (static_cast<int>(seen.size()) > kStateLimit) return Verdict::Unknown;
+    work += board_.squareCount();
+    if (static_cast<int>(seen.size()) > kStateLimit || work > kCandidateWork) {
+      work_ += work;
+      return Verdict::Unknown;
+    }
   }
+  work_ += work;
   return Verdict::Unsolvable;
 }
 

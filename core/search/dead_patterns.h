@@ -47,8 +47,13 @@ class DeadPatterns {
   // Can this box set (sorted, one to three boxes) be solved from some player square?
   Verdict judge(const std::vector<Square>& boxes);
 
-  static constexpr int kStateLimit = 4000;          // per candidate; past it: Unknown, not stored
-  static constexpr uint64_t kTotalStates = 3000000;  // for the whole build; then it stops early
+  // Work is counted in squares flooded (each position searched costs a
+  // flood fill of the board per move). Past the limits a candidate is
+  // Unknown (not stored), and the whole build stops early: a few
+  // milliseconds per candidate, a fraction of a second in all.
+  static constexpr int kStateLimit = 4000;               // positions per candidate
+  static constexpr uint64_t kCandidateWork = 10000000;   // squares flooded per candidate
+  static constexpr uint64_t kTotalWork = 200000000;      // squares flooded in all
 
  private:
   bool near(Square a, Square b, int reach) const;
@@ -61,7 +66,7 @@ class DeadPatterns {
   MoveGenerator moves_;
   std::vector<std::vector<Square>> candidates_;  // pairs first, then triples
   size_t next_ = 0;
-  uint64_t statesSearched_ = 0;
+  uint64_t work_ = 0;  // squares flooded so far
   std::vector<std::vector<Square>> pairWith_;                   // [square] partners
   std::vector<std::vector<std::array<Square, 2>>> tripleWith_;  // [square] the two others
   bool done_ = false;
