@@ -769,6 +769,9 @@ class HboxStrategy : public Strategy {
 
   // "Halfway": once the recent average of boxes on goals passes 2/3 of the
   // boxes, pri2..pri5 only get in the way of the end of the reverse game.
+  // The recent average is an exponential moving average over the expanded
+  // positions (weight 1/256: roughly the last few hundred), counting boxes
+  // on their assigned start squares (any start square without Hungarian).
   void noteBoxesOnGoals(int onGoals) {
     bogAverage_ += (onGoals - bogAverage_) / 256.0;
     if (halfway_ || bogAverage_ * 3 <= 2.0 * n_) return;
@@ -897,7 +900,9 @@ class HboxStrategy : public Strategy {
         }
         break;
       }
-      // A puller corral too small to pull anything from is a dead end: skip it.
+      // The seed skips positions whose puller corral is tiny. Here "tiny"
+      // means too small to pull anything from (e.g. one square hemmed in by
+      // boxes): such a position has no child, so it is a dead end.
       if (!e.anyPull) break;
       // Look the position up first: the Hungarian repair and the priorities
       // are only needed for new positions (and re-queued ones).
