@@ -1,6 +1,7 @@
 #include "fess.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <queue>
 #include <unordered_map>
 
@@ -11,7 +12,10 @@
 #include "../search/corral.h"
 #include "../search/dead_squares.h"
 #include "../search/freeze.h"
+#include "../search/hungarian.h"
 #include "../search/node_store.h"
+#include "../search/pull_distances.h"
+#include "../search/push_distances.h"
 #include "../search/reach.h"
 #include "../search/solution.h"
 #include "../search/zobrist.h"
@@ -24,7 +28,12 @@ struct Features {
   int packed = 0;        // boxes on goals
   int connectivity = 0;  // player regions
   int outOfPlan = 0;     // goals filled while an earlier goal of their group is empty
+  int doorways = 0;      // boxes off goal on doorway squares (room connections blocked)
   uint32_t key() const {
+    static const int knob = getenv("FESS_KEY") ? atoi(getenv("FESS_KEY")) : 1;
+    if (knob == 1) return static_cast<uint32_t>(std::min(packed, 255)) << 16 | static_cast<uint32_t>(std::min(connectivity, 255)) << 8;
+    if (knob == 3) return static_cast<uint32_t>(std::min(packed, 255)) << 16 | static_cast<uint32_t>(std::min(connectivity, 255)) << 8 | static_cast<uint32_t>(std::min(doorways, 255));
+    if (knob == 2) return static_cast<uint32_t>(std::min(packed - outOfPlan, 255)) << 16 | static_cast<uint32_t>(std::min(connectivity, 255)) << 8;
     return static_cast<uint32_t>(std::min(packed, 255)) << 16 | static_cast<uint32_t>(std::min(connectivity, 255)) << 8 |
            static_cast<uint32_t>(std::min(outOfPlan, 255));
   }
@@ -46,6 +55,9 @@ class FessStrategy : public Strategy {
         moves_(board_, dead_),
         plan_(makePackingPlan(board_)),
         nearest_(nearestGoalPushes(board_)),
+        distances_(board_, board_.goals()),
+        matching_(board_.boxCount() == static_cast<int>(board_.goals().size()) ? board_.boxCount() : 0),
+        doorway_(doorwaySquares(board_)),
         occupied_(board_.squareCount(), 0),
         componentMark_(board_.squareCount(), 0) {
     int areas = 0;
@@ -126,7 +138,7 @@ class FessStrategy : public Strategy {
   }
 
   uint64_t memoryBytes() const {
-    return store_.memoryBytes() + info_.capacity() * sizeof(NodeInfo) + openEntries_ * 16 +
+    return store_.memoryBytes() + distances_.memoryBytes() + info_.capacity() * sizeof(NodeInfo) + openEntries_ * 16 +
            cells_.capacity() * sizeof(Cell) + bipartite_.memoryBytes() + corral_.memoryBytes() +
            moves_.memoryBytes() + static_cast<uint64_t>(board_.squareCount()) * 64;
   }
@@ -180,7 +192,7 @@ class FessStrategy : public Strategy {
   // Features of `boxes` (any order); `occupied_` marks them.
   Features features(const std::vector<Square>& boxes) {
     Features f;
-    for (Square b : boxes) f.packed += goal_[b];
+    for (Square b : boxes) f.packed += goal_[b], f.doorways += doorway_[b] && !goal_[b];
     // Out of plan: a filled goal ranked after an empty goal of its group.
     std::fill(areaMinEmpty_.begin(), areaMinEmpty_.end(), 1 << 30);
     for (Square g : board_.goals())
@@ -229,6 +241,11 @@ class FessStrategy : public Strategy {
     Features parentFeatures = features(current_);
     pushes_.clear();
     moves_.generate(current_, occupied_, player, pushes_);
+    if (matching_.size() > 0) {
+      rows_.resize(n);
+      for (int i = 0; i < n; ++i) rows_[i] = distances_.rowFor(current_[i], player);
+      matching_.solve(rows_.data());
+    }
     const uint64_t boxKey = zobrist_.boxes(current_.data(), n);
     children_.clear();
     for (const MacroPush& m : pushes_) {
@@ -249,7 +266,8 @@ class FessStrategy : public Strategy {
     int packer = -1, connector = -1;
     for (int i = 0; i < static_cast<int>(children_.size()); ++i) {
       const Child& c = children_[i];
-      if (goal_[c.move.to] && !goal_[c.move.from] && c.features.outOfPlan <= parentFeatures.outOfPlan) {
+      static const int adv = getenv("FESS_ADV") ? atoi(getenv("FESS_ADV")) : 0;
+      if (goal_[c.move.to] && !goal_[c.move.from] && (adv == 1 || c.features.outOfPlan <= parentFeatures.outOfPlan)) {
         if (packer < 0 || plan_.rank[c.move.to] < plan_.rank[children_[packer].move.to] ||
             (plan_.rank[c.move.to] == plan_.rank[children_[packer].move.to] &&
              c.move.pushes < children_[packer].move.pushes))
@@ -261,6 +279,16 @@ class FessStrategy : public Strategy {
             c.estimate < children_[connector].estimate)))
         connector = i;
     }
+    // Room advisor: the move that takes a box out of a doorway, if any.
+    int opener = -1;
+    static const int roomAdvisor = getenv("FESS_ROOM") ? atoi(getenv("FESS_ROOM")) : 0;
+    if (roomAdvisor)
+      for (int i = 0; i < static_cast<int>(children_.size()); ++i) {
+        const Child& c = children_[i];
+        if (c.features.doorways < parentFeatures.doorways && !doorway_[c.move.to] &&
+            (opener < 0 || c.estimate < children_[opener].estimate))
+          opener = i;
+      }
     for (int i = 0; i < static_cast<int>(children_.size()); ++i) {
       const Child& c = children_[i];
       child_ = current_;
@@ -270,14 +298,16 @@ class FessStrategy : public Strategy {
       NodeStore::Insert r = store_.insert(child_.data(), c.player, c.key, node, move);
       if (r.full) return false;
       if (!r.inserted) continue;
-      uint32_t weight = parentInfo.weight + ((i == packer || i == connector) ? 0 : 1);
+      uint32_t weight = parentInfo.weight + ((i == packer || i == connector || i == opener) ? 0 : 1);
       info_.push_back({weight, static_cast<uint16_t>(std::min(parentInfo.depth + 1, 0xFFFF))});
       bestPacked_ = std::max(bestPacked_, c.features.packed);
       if (c.features.packed == n) {
         solvedIndex_ = r.index;
         return true;
       }
-      enqueue(r.index, c.features, weight, c.estimate);
+      static const int tie = getenv("FESS_TIE") ? atoi(getenv("FESS_TIE")) : 1;
+      uint32_t t = tie == 1 ? 0xFFFFFFFFu - r.index : tie == 2 ? c.estimate * 4 + (i == packer || i == connector ? 0 : 3) : c.estimate;
+      enqueue(r.index, c.features, weight, t);
     }
     return true;
   }
@@ -303,7 +333,15 @@ class FessStrategy : public Strategy {
       }
     }
     Features f = features(child_);
-    children_.push_back({m, f, normal, key, estimate(child_)});
+    uint32_t h;
+    if (matching_.size() > 0) {
+      int32_t total = matching_.changeRow(m.box, distances_.rowFor(m.to, m.player));
+      matching_.changeRow(m.box, rows_[m.box]);
+      h = static_cast<uint32_t>(std::min<int32_t>(total, 0x7FFFFFFF));
+    } else {
+      h = estimate(child_);
+    }
+    children_.push_back({m, f, normal, key, h});
     return true;
   }
 
@@ -319,6 +357,13 @@ class FessStrategy : public Strategy {
   MacroMoves moves_;
   PackingPlan plan_;
   std::vector<int> nearest_;
+  // Tie-break inside a cell: the Hungarian matching of boxes to goals over
+  // push distances, repaired for each child from the parent's (rows of the
+  // boxes not moved keep the parent's player region: an estimate only).
+  PushDistances distances_;
+  Hungarian matching_;
+  std::vector<const int32_t*> rows_;
+  std::vector<uint8_t> doorway_;   // [square] 1 where a box splits the empty board
   std::vector<uint8_t> occupied_;  // [square] scratch
   std::vector<uint32_t> componentMark_;
   uint32_t componentStamp_ = 0;
