@@ -11,6 +11,7 @@
 #include "../search/pull_distances.h"
 #include "../search/solution.h"
 #include "../search/zobrist.h"
+#include "hbox_rules.h"
 
 namespace soko {
 
@@ -636,25 +637,12 @@ class HboxStrategy : public Strategy {
     return true;
   }
 
-  // Pullability of a box on `s`. With `now`: some side has two free squares
-  // in a row (the puller could pull it at once): the seed's guard and pri4's
-  // test. Without: some side has no wall in its two squares and not two
-  // boxes there, so the box can be pulled once at most one neighbouring box
-  // moves. The seed's guard is strong pruning but also cuts off solutions
-  // where a box is freed by pulling its neighbour away first (8 of Microban
-  // I's 155); when it has exhausted the search, the search runs again with
-  // the milder guard.
-  bool pullable(Square s, bool now = false) const {
-    for (Direction d : kDirections) {
-      Square a = board_.neighbor(s, d);
-      if (a == kNoSquare) continue;
-      Square b = board_.neighbor(a, d);
-      if (b == kNoSquare) continue;
-      int boxes = occupied_[a] + occupied_[b];
-      if (now ? boxes == 0 : boxes < 2) return true;
-    }
-    return false;
-  }
+  // See hboxPullable(): the seed's strict guard first; when it has
+  // exhausted the search (it also cuts off solutions where a box is freed by
+  // pulling its neighbour away first: 8 of Microban I's 155), the search
+  // runs again with the milder one.
+  bool pullable(Square s, bool now = false) const { return hboxPullable(board_, occupied_.data(), s, now); }
+
 
   // pri1..pri6 for the boxes `boxes` (row order of hc_), after evaluateRegion.
   //   pri1: boxes not on their Hungarian-assigned target (any target without Hungarian)
@@ -788,15 +776,8 @@ class HboxStrategy : public Strategy {
     turn_ = 0;
   }
 
-  // Inertia: keep pulling the same way while the box crosses a tunnel (walls
-  // on both sides across the pull) or a square of little value: not a target,
-  // and the next square is nearer to some target.
   bool keepPulling(Square box, Square next, Direction d) const {
-    bool across = d == Direction::Up || d == Direction::Down;
-    Square a = board_.neighbor(box, across ? Direction::Left : Direction::Up);
-    Square b = board_.neighbor(box, across ? Direction::Right : Direction::Down);
-    if (a == kNoSquare && b == kNoSquare) return true;
-    return !isTarget_[box] && pd_->nearest(next) < pd_->nearest(box);
+    return hboxKeepPulling(board_, *pd_, isTarget_.data(), box, next, d);
   }
 
   SolveStatus expand(uint32_t id) {

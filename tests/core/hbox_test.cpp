@@ -9,6 +9,7 @@
 #include "search/pull_distances.h"
 #include "solver.h"
 #include "strategies/hbox.h"
+#include "strategies/hbox_rules.h"
 #include "verify.h"
 
 using namespace soko;
@@ -221,4 +222,44 @@ TEST_CASE("hbox's positional command line picks the method by number") {
   CHECK(pclose(p) == 0);
   CHECK(out.find("hbox11") != std::string::npos);
   CHECK(out.find("status: solved") != std::string::npos);
+}
+
+TEST_CASE("hbox guards: pullable now, or once one neighbouring box moves") {
+  //   #######
+  //   #  $  #     box at (3,1): left side (2,1),(1,1) free -> pullable now
+  //   # $$$ #     box at (3,2): a box next to it on every side (or a wall
+  //   #  $ .#     behind) -> not pullable now, but pullable once one
+  //   #.... #     neighbour moves
+  //   #@    #
+  //   #######
+  Board b(one("#######\n#  $  #\n# $$$ #\n#  $ .#\n#.... #\n#@    #\n#######\n"));
+  std::vector<uint8_t> occupied(b.squareCount(), 0);
+  for (Square s : b.startBoxes()) occupied[s] = 1;
+  CHECK(hboxPullable(b, occupied.data(), at(b, 3, 1), true));
+  CHECK_FALSE(hboxPullable(b, occupied.data(), at(b, 3, 2), true));
+  CHECK(hboxPullable(b, occupied.data(), at(b, 3, 2), false));
+  //   a box walled in on three sides, two boxes on the fourth: not even soon
+  Board c(one("######\n#$$$ #\n##   #\n#@...#\n######\n"));
+  std::vector<uint8_t> occ2(c.squareCount(), 0);
+  for (Square s : c.startBoxes()) occ2[s] = 1;
+  CHECK_FALSE(hboxPullable(c, occ2.data(), at(c, 1, 1), false));
+}
+
+TEST_CASE("hbox inertia: keep pulling through tunnels and towards targets") {
+  //   ########
+  //   #@$   .#     row 1 is a tunnel (walls above and below): always keep going
+  //   ########
+  Board t(one("########\n#@$   .#\n########\n"));
+  PullDistances pd(t, t.startBoxes());
+  std::vector<uint8_t> isTarget(t.squareCount(), 0);
+  for (Square s : t.startBoxes()) isTarget[s] = 1;
+  CHECK(hboxKeepPulling(t, pd, isTarget.data(), at(t, 4, 1), at(t, 3, 1), Direction::Left));
+  //   in a room: keep going only while the next square is nearer a target
+  Board r(one("#######\n#     #\n#@$  .#\n#     #\n#######\n"));
+  PullDistances pr(r, r.startBoxes());
+  std::vector<uint8_t> targets(r.squareCount(), 0);
+  for (Square s : r.startBoxes()) targets[s] = 1;
+  CHECK(hboxKeepPulling(r, pr, targets.data(), at(r, 4, 2), at(r, 3, 2), Direction::Left));
+  CHECK_FALSE(hboxKeepPulling(r, pr, targets.data(), at(r, 3, 2), at(r, 4, 2), Direction::Right));
+  CHECK_FALSE(hboxKeepPulling(r, pr, targets.data(), at(r, 2, 2), at(r, 1, 2), Direction::Left));  // on the target
 }
