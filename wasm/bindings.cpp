@@ -1,8 +1,10 @@
 // The JavaScript face of the core: parsing, game rules and path finding,
-// verification and the solver facade. This is the only file that includes
-// Emscripten headers. Levels cross the boundary as XSB text (what
-// writeLevel prints), so the page and the worker hold plain strings and
-// the core re-reads them; results come back as plain values.
+// verification and the solver facade, for standard Sokoban and for the
+// single-sink variant (core/sink/). This is the only file that includes
+// Emscripten headers. Levels cross the boundary as text (XSB as writeLevel
+// prints it, or the sink format as writeSinkLevel prints it), so the page
+// and the worker hold plain strings and the core re-reads them; results
+// come back as plain values.
 #include <emscripten/bind.h>
 #include <emscripten/heap.h>
 #include <emscripten/val.h>
@@ -16,6 +18,9 @@
 #include "format.h"
 #include "game.h"
 #include "lurd.h"
+#include "sink/sink_game.h"
+#include "sink/sink_level.h"
+#include "sink/sink_solver.h"
 #include "solver.h"
 #include "verify.h"
 
@@ -299,6 +304,171 @@ val methods() {
 double heapMaxBytes() { return static_cast<double>(emscripten_get_heap_max()); }
 double heapSizeBytes() { return static_cast<double>(emscripten_get_heap_size()); }
 
+// ---- Single-sink variant (core/sink/) ----------------------------------
+// One board as width*height characters, row-major: '#' wall, ' ' floor,
+// 'x' the sink, 'o' stone, '@' player, '+' player on the sink, '_' wall
+// that touches no floor (drawn as nothing).
+std::string sinkCells(const SinkLevel& level, const std::vector<uint8_t>* stones, int player) {
+  std::string out(static_cast<size_t>(level.width) * level.height, '_');
+  for (int c = 0; c < static_cast<int>(out.size()); ++c) {
+    bool stone = stones ? (*stones)[c] != 0 : std::binary_search(level.stones.begin(), level.stones.end(), c);
+    bool nearFloor = false;
+    for (Direction d : kDirections) {
+      int n = level.step(c, d);
+      nearFloor = nearFloor || (n >= 0 && !level.wall[n]);
+    }
+    if (level.wall[c]) out[c] = nearFloor ? '#' : '_';
+    else if (c == player) out[c] = c == level.sink ? '+' : '@';
+    else if (stone) out[c] = 'o';
+    else if (c == level.sink) out[c] = 'x';
+    else out[c] = ' ';
+  }
+  return out;
+}
+
+// {ok, error, line, width, height, stones, cells, text}: `text` is the level
+// written back in the sink format (what SinkGame and SinkSolver take).
+val parseSink(const std::string& text) {
+  SinkParse p = parseSinkLevel(text);
+  val o = val::object();
+  o.set("ok", p.ok());
+  o.set("error", p.error);
+  o.set("line", p.line);
+  if (p.ok()) {
+    o.set("width", p.level.width);
+    o.set("height", p.level.height);
+    o.set("stones", static_cast<int>(p.level.stones.size()));
+    o.set("cells", sinkCells(p.level, nullptr, p.level.player));
+    o.set("text", writeSinkLevel(p.level));
+  }
+  return o;
+}
+
+bool isSinkLevel(const std::string& text) { return looksLikeSinkLevel(text); }
+
+class JsSinkGame {
+ public:
+  explicit JsSinkGame(const std::string& levelText) {
+    SinkParse p = parseSinkLevel(levelText);
+    error_ = p.error;
+    if (p.ok()) game_.emplace(std::move(p.level));
+  }
+  bool valid() const { return game_.has_value(); }
+  std::string error() const { return error_; }
+  int width() const { return game_ ? game_->width() : 0; }
+  int height() const { return game_ ? game_->height() : 0; }
+  int player() const { return game_ ? game_->player() : -1; }
+  int sink() const { return game_ ? game_->sink() : -1; }
+  int moves() const { return game_ ? game_->moves() : 0; }
+  int pushes() const { return game_ ? game_->pushes() : 0; }
+  int stonesLeft() const { return game_ ? game_->stonesLeft() : 0; }
+  bool solved() const { return game_ && game_->solved(); }
+  bool canUndo() const { return game_ && game_->canUndo(); }
+  bool canRedo() const { return game_ && game_->canRedo(); }
+  bool hasStone(int cell) const { return game_ && inside(cell) && game_->hasStone(cell); }
+  bool isFloor(int cell) const { return game_ && inside(cell) && !game_->isWall(cell); }
+  std::string play(const std::string& step) {
+    if (!game_ || step.size() != 1) return "blocked";
+    return outcomeName(game_->play(step[0]));
+  }
+  int playAll(const std::string& steps) { return game_ ? static_cast<int>(game_->playAll(steps)) : 0; }
+  bool undo() { return game_ && game_->undo(); }
+  bool redo() { return game_ && game_->redo(); }
+  void restart() { if (game_) game_->restart(); }
+  void seek(int moves) { if (game_ && moves >= 0) game_->seek(static_cast<size_t>(moves)); }
+  std::string history() const { return game_ ? game_->history() : ""; }
+  std::string fullHistory() const { return game_ ? game_->fullHistory() : ""; }
+  std::string cells() const {
+    if (!game_) return "";
+    std::vector<uint8_t> stones(static_cast<size_t>(game_->width()) * game_->height());
+    for (int c = 0; c < static_cast<int>(stones.size()); ++c) stones[c] = game_->hasStone(c);
+    return sinkCells(game_->start(), &stones, game_->player());
+  }
+  std::string currentLevelText() const { return game_ ? writeSinkLevel(game_->currentLevel()) : ""; }
+  val walkPath(int target) const { return game_ && inside(target) ? optionalText(game_->walkPath(target)) : val::null(); }
+
+ private:
+  bool inside(int cell) const { return cell >= 0 && cell < game_->width() * game_->height(); }
+  std::optional<SinkGame> game_;
+  std::string error_;
+};
+
+JsVerify verifySinkText(const std::string& levelText, const std::string& lurd) {
+  JsVerify out;
+  SinkParse p = parseSinkLevel(levelText);
+  if (!p.ok()) {
+    out.error = out.text = "bad level: " + p.error;
+    return out;
+  }
+  VerifyResult r = verifySink(p.level, lurd);
+  return {r.legal, r.solved, r.moves, r.pushes, static_cast<double>(r.failedStep), r.error, r.describe()};
+}
+
+// The same surface as JsSolver; options.method is ignored (one strategy).
+class JsSinkSolver {
+ public:
+  JsSinkSolver(const std::string& levelText, const JsSolverOptions& o) {
+    SinkParse p = parseSinkLevel(levelText);
+    if (!p.ok()) {
+      badLevel_ = "bad level: " + p.error;
+      return;
+    }
+    SinkSolverOptions options;
+    options.timeLimitSeconds = o.timeLimitSeconds;
+    options.memoryBudgetBytes =
+        static_cast<uint64_t>(std::clamp(o.memoryBudgetBytes, 1024.0 * 1024, heapBudgetCap()));
+    try {
+      solver_ = std::make_unique<SinkSolver>(p.level, options);
+    } catch (const std::bad_alloc&) {
+      outOfMemory_ = true;
+    }
+  }
+  std::string step(double sliceMs) {
+    if (!badLevel_.empty()) return "bad-level";
+    if (outOfMemory_ || !solver_) return "out-of-memory";
+    try {
+      return statusName(solver_->step(sliceMs));
+    } catch (const std::bad_alloc&) {
+      outOfMemory_ = true;
+      solver_.reset();
+      return "out-of-memory";
+    }
+  }
+  std::string status() const {
+    if (!badLevel_.empty()) return "bad-level";
+    if (outOfMemory_ || !solver_) return "out-of-memory";
+    return statusName(solver_->status());
+  }
+  void cancel() { if (solver_) solver_->cancel(); }
+  JsProgress progress() const {
+    JsProgress p;
+    if (!solver_) return p;
+    SolverProgress s = solver_->progress();
+    p.nodes = static_cast<double>(s.search.nodes);
+    p.stored = static_cast<double>(s.search.stored);
+    p.memoryBytes = static_cast<double>(s.search.memoryBytes);
+    p.peakMemoryBytes = static_cast<double>(s.peakMemoryBytes);
+    p.seconds = s.seconds;
+    p.nodesPerSecond = s.nodesPerSecond;
+    p.depth = s.search.depth;
+    p.bestBound = s.search.bestBound;
+    return p;
+  }
+  std::string solution() const { return solver_ ? solver_->solution() : ""; }
+  std::string message() const {
+    if (!badLevel_.empty()) return badLevel_;
+    if (outOfMemory_ || !solver_) return "no solution found within the memory budget";
+    return solver_->message();
+  }
+  int moves() const { return solver_ ? solver_->solutionMoves() : 0; }
+  int pushes() const { return solver_ ? solver_->solutionPushes() : 0; }
+
+ private:
+  std::unique_ptr<SinkSolver> solver_;
+  std::string badLevel_;
+  bool outOfMemory_ = false;
+};
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(soko) {
@@ -371,4 +541,45 @@ EMSCRIPTEN_BINDINGS(soko) {
       .function("message", &JsSolver::message)
       .function("moves", &JsSolver::moves)
       .function("pushes", &JsSolver::pushes);
+
+  function("isSinkLevel", &isSinkLevel);
+  function("parseSinkLevel", &parseSink);
+  function("verifySink", &verifySinkText);
+  class_<JsSinkGame>("SinkGame")
+      .constructor<std::string>()
+      .function("valid", &JsSinkGame::valid)
+      .function("error", &JsSinkGame::error)
+      .function("width", &JsSinkGame::width)
+      .function("height", &JsSinkGame::height)
+      .function("player", &JsSinkGame::player)
+      .function("sink", &JsSinkGame::sink)
+      .function("moves", &JsSinkGame::moves)
+      .function("pushes", &JsSinkGame::pushes)
+      .function("stonesLeft", &JsSinkGame::stonesLeft)
+      .function("solved", &JsSinkGame::solved)
+      .function("canUndo", &JsSinkGame::canUndo)
+      .function("canRedo", &JsSinkGame::canRedo)
+      .function("hasStone", &JsSinkGame::hasStone)
+      .function("isFloor", &JsSinkGame::isFloor)
+      .function("play", &JsSinkGame::play)
+      .function("playAll", &JsSinkGame::playAll)
+      .function("undo", &JsSinkGame::undo)
+      .function("redo", &JsSinkGame::redo)
+      .function("restart", &JsSinkGame::restart)
+      .function("seek", &JsSinkGame::seek)
+      .function("history", &JsSinkGame::history)
+      .function("fullHistory", &JsSinkGame::fullHistory)
+      .function("cells", &JsSinkGame::cells)
+      .function("currentLevelText", &JsSinkGame::currentLevelText)
+      .function("walkPath", &JsSinkGame::walkPath);
+  class_<JsSinkSolver>("SinkSolver")
+      .constructor<std::string, JsSolverOptions>()
+      .function("step", &JsSinkSolver::step)
+      .function("status", &JsSinkSolver::status)
+      .function("cancel", &JsSinkSolver::cancel)
+      .function("progress", &JsSinkSolver::progress)
+      .function("solution", &JsSinkSolver::solution)
+      .function("message", &JsSinkSolver::message)
+      .function("moves", &JsSinkSolver::moves)
+      .function("pushes", &JsSinkSolver::pushes);
 }
