@@ -2,7 +2,12 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <cstring>
+#include <new>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #include "../board.h"
 #include "../game.h"
@@ -36,6 +41,52 @@ namespace {
 constexpr int kMaxPriority = 60;       // pri1..pri6 are clamped to 0..60
 constexpr int kSecondaryLevels = 2048;  // pri0 is clamped to 0..2047
 constexpr uint32_t kNone = 0xFFFFFFFF;
+
+// A zeroed array of big, randomly accessed data (the hash slots). On Linux
+// it asks for transparent huge pages: with millions of positions nearly every
+// probe misses the TLB otherwise.
+class SlotArray {
+ public:
+  SlotArray() = default;
+  SlotArray(const SlotArray&) = delete;
+  SlotArray& operator=(const SlotArray&) = delete;
+  SlotArray(SlotArray&& o) noexcept : data_(o.data_), size_(o.size_) { o.data_ = nullptr, o.size_ = 0; }
+  SlotArray& operator=(SlotArray&& o) noexcept {
+    std::swap(data_, o.data_);
+    std::swap(size_, o.size_);
+    return *this;
+  }
+  ~SlotArray() { std::free(data_); }
+
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  uint32_t& operator[](size_t i) { return data_[i]; }
+  uint32_t operator[](size_t i) const { return data_[i]; }
+  const uint32_t* data() const { return data_; }
+  void reset(size_t n) {  // n zeroed slots; the old ones are freed first
+    std::free(data_);
+    data_ = nullptr;
+    size_ = 0;
+    constexpr size_t kHuge = size_t(2) << 20;
+    size_t bytes = n * sizeof(uint32_t);
+    if (bytes >= kHuge) {
+      bytes = (bytes + kHuge - 1) / kHuge * kHuge;
+      data_ = static_cast<uint32_t*>(std::aligned_alloc(kHuge, bytes));
+#ifdef MADV_HUGEPAGE
+      if (data_) madvise(data_, bytes, MADV_HUGEPAGE);
+#endif
+    } else {
+      data_ = static_cast<uint32_t*>(std::malloc(bytes));
+    }
+    if (!data_) throw std::bad_alloc();
+    std::memset(data_, 0, n * sizeof(uint32_t));
+    size_ = n;
+  }
+
+ private:
+  uint32_t* data_ = nullptr;
+  size_t size_ = 0;
+};
 
 // Every position seen, in 64K-record chunks (no copying as it grows), found
 // again through an open-addressing table of record indices. A record is a
@@ -113,7 +164,7 @@ class PositionStore {
     return i;
   }
   void prefetch(uint64_t key) const {
-    if (!slots_.empty()) __builtin_prefetch(&slots_[mix(key) & (slots_.size() - 1)]);
+    if (!slots_.empty()) __builtin_prefetch(slots_.data() + (mix(key) & (slots_.size() - 1)));
   }
   // Slots hold an index in their low bits, so the store has a size limit.
   bool full() const { return size_ + 1 >= kIndexMask; }
@@ -135,8 +186,7 @@ class PositionStore {
     slots_[at] = (i + 1) | tagOf(key);
   }
   void rehash(size_t newSize, const Zobrist& z) {
-    std::vector<uint32_t>().swap(slots_);
-    slots_.assign(newSize, 0);
+    slots_.reset(newSize);
     std::vector<Square> boxes(boxes_);
     for (uint32_t i = 0; i < size_; ++i) {
       Square player;
@@ -147,7 +197,7 @@ class PositionStore {
 
   int boxes_, squareBytes_, packedBytes_, recordBytes_;
   std::vector<std::unique_ptr<uint8_t[]>> chunks_;
-  std::vector<uint32_t> slots_;  // see kIndexMask; load <= 1/2
+  SlotArray slots_;  // see kIndexMask; load <= 1/2
   uint32_t size_ = 0;
 };
 
