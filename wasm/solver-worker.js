@@ -4,9 +4,13 @@
 //
 // Protocol (every message is a plain object):
 //   page -> worker
-//     {type:'solve', id, level, options}   level: XSB text of one level;
-//                                          options: {method, timeLimitSeconds,
-//                                          memoryBudgetBytes}, all optional
+//     {type:'solve', id, level, options}   level: XSB text of one level, or a
+//                                          single-sink level (core/sink/ format,
+//                                          told by Module.isSinkLevel), which is
+//                                          solved by SinkSolver, options.method
+//                                          ignored; options: {method,
+//                                          timeLimitSeconds, memoryBudgetBytes},
+//                                          all optional
 //     {type:'cancel', id}                  stops solve `id` within one slice
 //   worker -> page
 //     {type:'ready', methods}              module loaded; methods: [{name, description}]
@@ -87,7 +91,8 @@ async function solve(msg) {
   let lastProgress = 0;
   let solver = null;
   try {
-    solver = new M.Solver(String(msg.level), options);
+    const level = String(msg.level);
+    solver = M.isSinkLevel(level) ? new M.SinkSolver(level, options) : new M.Solver(level, options);
     job.solver = solver;
     let status = 'running';
     for (;;) {

@@ -1,25 +1,54 @@
 // The levels the player can choose from: the bundled collections (listed in
 // levels/index.json, fetched on demand), collections pasted or opened by the
 // player (kept by the Store), and a level opened from a shared link.
-// Parsing is the core's (module.parseCollection); DOM-free, so fetch is
-// passed in.
+// Parsing is the core's (module.parseCollection, or module.parseSinkLevel
+// for the single-sink variant); DOM-free, so fetch is passed in.
+//
+// A level is the object parseCollection gives ({title, xsb, runLength,
+// cells, ...}), or for the single-sink variant (every stone into the one
+// sink; core/sink/README.md) {variant: 'sink', title, text, cells, width,
+// height, stones}, where `text` is the level in the sink format. A sink
+// text holds one level, so each pasted or opened one is a collection of
+// its own.
 
 export const MY_LEVELS = 'mine';  // the collection single pasted levels join
 export const SHARED = 'shared';   // a level opened from a link
 
+export const isSink = (level) => Boolean(level && level.variant === 'sink');
+
+// The text the core's Game, verify and solvers take for `level`.
+export function levelText(level) { return isSink(level) ? level.text : level.xsb; }
+
 // A board's identity for "solved" marks and best solutions.
-export function levelKey(level) { return level.runLength; }
+export function levelKey(level) { return isSink(level) ? 'sink:' + level.text : level.runLength; }
+
+// {levels, errors} of a text, as parseCollection gives them; a sink level
+// (module.isSinkLevel) is read by the sink parser and named `title`.
+export function parseLevels(module, text, title = '') {
+  text = String(text);
+  if (!module.isSinkLevel(text)) return module.parseCollection(text);
+  const p = module.parseSinkLevel(text);
+  if (!p.ok) {
+    const where = p.line ? `sink level, line ${p.line}` : 'sink level';
+    return { levels: [], errors: [{ level: 1, title, line: p.line, column: 0, message: p.error, text: `${where}: ${p.error}` }] };
+  }
+  const level = { variant: 'sink', title, author: '', number: 1, width: p.width, height: p.height,
+                  stones: p.stones, cells: p.cells, text: p.text };
+  return { levels: [level], errors: [] };
+}
 
 // The part after '#' of a link that opens `level` directly.
 export function shareFragment(level) {
-  let f = 'level=' + encodeURIComponent(level.runLength);
+  let f = isSink(level) ? 'sink=' + encodeURIComponent(level.text) : 'level=' + encodeURIComponent(level.runLength);
   if (level.title) f += '&title=' + encodeURIComponent(level.title);
   return f;
 }
 
-// Level text from a link's fragment ("#level=...&title=..."), or null.
+// Level text from a link's fragment ("#level=...&title=..." or
+// "#sink=...&title=..."), or null.
 export function levelTextFromFragment(hash) {
   const params = new URLSearchParams(String(hash || '').replace(/^#/, ''));
+  if (params.get('sink')) return params.get('sink');
   const board = params.get('level');
   if (!board) return null;
   const title = params.get('title');
@@ -98,20 +127,27 @@ export class Library {
     if (b) text = await this.prefetch(id);
     else text = this.store.collections().find((c) => c.id === id)?.text ?? null;
     if (text === null) throw new Error('no such collection: ' + id);
-    const parsed = this.module.parseCollection(text);
+    const parsed = parseLevels(this.module, text, b ? '' : this.store.collections().find((c) => c.id === id).name);
     this.loaded.set(id, parsed);
     return parsed;
   }
 
   // Adds pasted or opened text. Several levels become a collection of their
-  // own; a single level joins "My levels". Nothing is added when no level
-  // parses. Returns {id, index, levels, errors}.
+  // own; a single level joins "My levels"; a sink level is a collection of
+  // its own (the same one again when pasted twice). Nothing is added when no
+  // level parses. Returns {id, index, levels, errors}.
   addText(text, name) {
-    const parsed = this.module.parseCollection(String(text));
+    const sinkName = name || `Sink level ${this.store.collections().filter((c) => this.module.isSinkLevel(c.text)).length + 1}`;
+    const parsed = parseLevels(this.module, text, sinkName);
     if (parsed.levels.length === 0) return { id: null, index: -1, levels: [], errors: parsed.errors };
     let id;
     let index = 0;
-    if (parsed.levels.length === 1 && !name) {
+    if (isSink(parsed.levels[0])) {
+      // Stored as the core writes it back, so one board has one text.
+      const same = this.store.collections().find((c) => c.text === parsed.levels[0].text);
+      id = same ? same.id : this.store.addCollection(sinkName, parsed.levels[0].text);
+      if (same) parsed.levels[0].title = same.name;
+    } else if (parsed.levels.length === 1 && !name) {
       id = MY_LEVELS;
       const mine = this.store.collections().find((c) => c.id === MY_LEVELS);
       const before = mine ? this.module.parseCollection(mine.text).levels : [];
@@ -134,7 +170,8 @@ export class Library {
   openShared(hash) {
     const text = levelTextFromFragment(hash);
     if (text === null) return null;
-    const parsed = this.module.parseCollection(text);
+    const title = new URLSearchParams(String(hash).replace(/^#/, '')).get('title') || 'Shared sink level';
+    const parsed = parseLevels(this.module, text, title);
     this.shared = parsed.levels.length ? { levels: parsed.levels.slice(0, 1), errors: [] } : null;
     return parsed;
   }

@@ -4,7 +4,7 @@
 // remember progress. Handlers change state and ask for a redraw; only
 // render.js draws.
 import { attachInput } from './input.js';
-import { Library, levelKey, looksLikeLurd, shareFragment, SHARED } from './library.js';
+import { Library, isSink, levelKey, levelText, looksLikeLurd, shareFragment, SHARED } from './library.js';
 import { createRenderer } from './render.js';
 import { Replay } from './replay.js';
 import { Portfolio, SolverClient, pickPortfolio } from './solver-client.js';
@@ -135,7 +135,9 @@ function loadLevel(index, history = '') {
   const parts = [];
   if (coll) parts.push(`${coll.name} · ${index + 1} of ${current.levels.length}`);
   if (level.author) parts.push('by ' + level.author);
+  if (isSink(level)) parts.push('sink variant: every stone into the sink');
   $('subtitle').textContent = parts.join(' · ');
+  showVariant();
   $('solve-result').textContent = '';
   $('progress').hidden = true;
   fillLevels();
@@ -190,12 +192,25 @@ function takeText(text, name) {
 }
 
 // ---------------------------------------------------------------- play
+// What differs on a single-sink level: the stones counter, the help line,
+// and the strategy picker, which does not apply (the sink solver is used).
+function showVariant() {
+  const sink = play.sink;
+  $('stones-counter').hidden = !sink;
+  $('help').textContent = sink
+    ? 'Arrows or WASD to move · push every stone into the sink · click a square to walk · click a stone next to you to push it · on a phone tap and swipe'
+    : 'Arrows or WASD to move · click a square to walk · click a box, then a square, to push it there · on a phone tap and swipe';
+  $('method').disabled = sink;
+  describeMethod();
+}
+
 function onPlayChange() {
   renderer.redraw();
   if (!play.game) return;
   describeBoard();
   $('moves').textContent = play.game.moves();
   $('pushes').textContent = play.game.pushes();
+  if (play.sink) $('stones').textContent = play.game.stonesLeft();
   updateButtons();
   if (replay.active) {
     updateReplay();
@@ -215,6 +230,12 @@ function onPlayChange() {
 
 // The board's accessible name: the level and how far along it is.
 function describeBoard() {
+  if (play.sink) {
+    const left = play.game.stonesLeft();
+    const name = play.level.title || 'Sink level';
+    $('board').setAttribute('aria-label', `${name}: ${left} ${left === 1 ? 'stone' : 'stones'} left${play.solved() ? ', solved' : ''}`);
+    return;
+  }
   const cells = play.cells;
   let boxes = 0;
   let home = 0;
@@ -276,6 +297,7 @@ function act(action) {
       leaveReplay();
       const r = play.tap(renderer.cellAt(action.x, action.y));
       if (r === 'select') setStatus('Now click the square to push this box to.');
+      else if (r === 'far') setStatus('Stand next to a stone, then click it to push it.');
       else if (r === 'no-path') setStatus('No way to get there.', 'bad');
       else if (r === 'walk' || r === 'push') setStatus('');
       if (play.queue) animate();
@@ -338,8 +360,10 @@ function newSolverClient() {
   });
 }
 
-// Runs the chosen strategy, or several side by side for 'portfolio'.
-function runSolver(levelText, options, onProgress) {
+// Runs the chosen strategy, or several side by side for 'portfolio'; a
+// sink level always goes to one worker, which uses the sink solver.
+function runSolver(levelText, options, onProgress, sink = false) {
+  if (sink) return solver.solve(levelText, { ...options, method: 'sink' }, onProgress);
   if (options.method !== 'portfolio') return solver.solve(levelText, options, onProgress);
   if (!portfolio) {
     const clients = [solver];
@@ -360,14 +384,14 @@ async function solve() {
   showProgress({ elapsed: 0, nodes: 0, nodesPerSecond: 0, memoryBytes: 0 });
   setBusy('solve');
   const mine = ++run;
-  const r = await runSolver(level.xsb, options, showProgress);
+  const r = await runSolver(levelText(level), options, showProgress, isSink(level));
   if (mine !== run) return;  // a newer solve or hint took over
   setBusy(null);
   if (play.level !== level) return;  // the player moved on meanwhile
   if (r.stats) showProgress(r.stats);
   if (r.ok) {
     const secs = r.stats ? ` in ${fmtSeconds(r.stats.elapsed ?? r.stats.seconds)}` : '';
-    const by = r.method ? ` by ${r.method}` : '';
+    const by = isSink(level) ? ' by the sink solver' : r.method ? ` by ${r.method}` : '';
     result.textContent = `Solved${by}${secs}: ${movesPushes(r.moves, r.pushes)}.`;
     result.className = 'result good';
     solution = { lurd: r.lurd, moves: r.moves, pushes: r.pushes, source: 'solver' };
@@ -392,13 +416,13 @@ async function hint() {
   setStatus('Looking for the next push…');
   setBusy('hint');
   const mine = ++run;
-  const r = await runSolver(text, options, showProgress);
+  const r = await runSolver(text, options, showProgress, play.sink);
   if (mine !== run) return;
   setBusy(null);
   if (!play.game || play.game.history() !== history) return;  // the position changed
   if (r.ok) {
     const h = play.setHintFrom(r.lurd);
-    if (h) setStatus('Hint: push the marked box the way the arrow points. Press “Play hint” to do it.', 'good');
+    if (h) setStatus(`Hint: push the marked ${play.sink ? 'stone' : 'box'} the way the arrow points. Press “Play hint” to do it.`, 'good');
     else setStatus('Already solved.');
   } else if (r.reason === 'unsolvable') {
     setStatus('This position is a deadlock: it cannot be solved any more. Undo a few moves.', 'bad');
@@ -466,15 +490,17 @@ function withReplay(fn) {
 
 function importSolution(text) {
   if (!play.level) return;
-  const v = M.verify(play.level.xsb, text);
+  const sink = isSink(play.level);
+  const v = sink ? M.verifySink(play.level.text, text) : M.verify(play.level.xsb, text);
   if (!v.solved) {
-    const why = v.legal ? `it plays ${v.moves} moves but leaves boxes off their goals` : v.error || v.text;
+    const left = sink ? 'leaves stones outside the sink' : 'leaves boxes off their goals';
+    const why = v.legal ? `it plays ${v.moves} moves but ${left}` : v.error || v.text;
     showNotice('That solution does not solve this level:', [why]);
     return;
   }
   hideNotice();
   // Store the plain history (counts expanded, pushes upper case) as the game records it.
-  const g = new M.Game(play.level.xsb);
+  const g = sink ? new M.SinkGame(play.level.text) : new M.Game(play.level.xsb);
   g.playAll(M.expandLurd(text).steps);
   const lurd = g.history();
   g.delete();
@@ -518,7 +544,7 @@ async function boot() {
   const board = $('board');
   play = new PlayState(M, onPlayChange);
   renderer = createRenderer(board, $('board-wrap'), () => play.game && {
-    cells: play.cells, width: play.width, height: play.height, selected: play.selected, hint: play.hint,
+    cells: play.cells, width: play.width, height: play.height, selected: play.selected, hint: play.hint, sink: play.sink,
   });
   // The replay always drives whatever game is loaded.
   replay = new Replay(() => play.game, () => play.refresh());
@@ -586,7 +612,9 @@ function fillMethods(methods) {
 
 function describeMethod() {
   const o = $('method').selectedOptions[0];
-  $('method-desc').textContent = o ? o.title : '';
+  $('method-desc').textContent = play && play.sink
+    ? 'This is a sink level: the sink solver is used (fewest pushes); the strategy applies to standard levels.'
+    : o ? o.title : '';
 }
 
 function restoreSettings() {

@@ -20,6 +20,10 @@ const COLORS = {
   playerLight: '#7d8ff0',
   select: '#f2c230',
   hint: 'rgba(65, 87, 216, 0.85)',
+  sinkRim: '#b7ad9b',
+  sinkRimLight: '#d6cfc1',
+  sinkDeep: '#1f2533',
+  sinkEdge: '#465064',
 };
 
 function roundRect(ctx, x, y, w, h, r) {
@@ -32,7 +36,9 @@ function roundRect(ctx, x, y, w, h, r) {
   ctx.closePath();
 }
 
-// view() -> {cells, width, height, selected, hint} (see state.js).
+// view() -> {cells, width, height, selected, hint, sink} (see state.js).
+// With `sink` the cells are a SinkGame's: 'x' the sink, '+' the player on
+// it, 'o' a stone (drawn as a box).
 export function createRenderer(canvas, wrap, view) {
   const ctx = canvas.getContext('2d');
   let pending = false;
@@ -106,8 +112,13 @@ function drawBoard(ctx, v, c) {
     const x = (i % width) * c;
     const y = Math.floor(i / width) * c;
     if (ch === '#') drawWall(ctx, x, y, c, cells[i - width] === '#', cells[i + width] === '#');
-    if (ch === '.' || ch === '+') drawGoal(ctx, x, y, c);
-    if (ch === '$' || ch === '*') drawBox(ctx, x, y, c, ch === '*');
+    if (v.sink) {
+      if (ch === 'x' || ch === '+') drawSink(ctx, x, y, c);
+      if (ch === 'o') drawBox(ctx, x, y, c, false);
+    } else {
+      if (ch === '.' || ch === '+') drawGoal(ctx, x, y, c);
+      if (ch === '$' || ch === '*') drawBox(ctx, x, y, c, ch === '*');
+    }
     if (ch === '@' || ch === '+') drawPlayer(ctx, x, y, c);
   }
   if (v.selected >= 0) {
@@ -145,6 +156,30 @@ function drawGoal(ctx, x, y, c) {
   ctx.stroke();
   ctx.beginPath();
   ctx.arc(x + c / 2, y + c / 2, c * 0.09, 0, Math.PI * 2);
+  ctx.fill();
+}
+
+// A drain: a worn rim around a dark hole, lit from the top like the walls.
+function drawSink(ctx, x, y, c) {
+  const cx = x + c / 2;
+  const cy = y + c / 2;
+  ctx.fillStyle = COLORS.sinkRim;
+  ctx.beginPath();
+  ctx.arc(cx, cy, c * 0.42, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = COLORS.sinkRimLight;
+  ctx.beginPath();
+  ctx.arc(cx, cy, c * 0.42, Math.PI * 1.05, Math.PI * 1.95);
+  ctx.arc(cx, cy, c * 0.34, Math.PI * 1.95, Math.PI * 1.05, true);
+  ctx.closePath();
+  ctx.fill();
+  const hole = ctx.createRadialGradient(cx, cy - c * 0.06, c * 0.04, cx, cy, c * 0.34);
+  hole.addColorStop(0, COLORS.sinkDeep);
+  hole.addColorStop(0.75, COLORS.sinkDeep);
+  hole.addColorStop(1, COLORS.sinkEdge);
+  ctx.fillStyle = hole;
+  ctx.beginPath();
+  ctx.arc(cx, cy, c * 0.33, 0, Math.PI * 2);
   ctx.fill();
 }
 

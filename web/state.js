@@ -2,6 +2,13 @@
 // box the player selected with the mouse, a hint, and steps queued for the
 // walking animation. Rules and path finding are the core's; this module only
 // decides what a tap means. DOM-free.
+//
+// A single-sink level (library.js isSink) plays on the module's SinkGame:
+// stones instead of boxes, no push-to-target paths, so a tap on a stone next
+// to the player pushes it one square.
+import { isSink } from './library.js';
+
+const DELTA_NAMES = ['l', 'u', 'r', 'd'];
 
 export class PlayState {
   // module: the Sokoban wasm module; onChange(): called after every change.
@@ -9,7 +16,8 @@ export class PlayState {
     this.module = module;
     this.onChange = onChange || (() => {});
     this.game = null;
-    this.level = null;     // the parsed level ({title, xsb, runLength, ...})
+    this.level = null;     // the parsed level ({title, xsb, runLength, ...}, or a sink level)
+    this.sink = false;     // the level is of the single-sink variant
     this.cells = '';       // Game.cells() of the position shown
     this.selected = -1;    // cell of the box picked for a mouse push, or -1
     this.hint = null;      // {steps, box, dir} or null
@@ -19,7 +27,8 @@ export class PlayState {
 
   load(level, history = '') {
     if (this.game) this.game.delete();
-    this.game = new this.module.Game(level.xsb);
+    this.sink = isSink(level);
+    this.game = this.sink ? new this.module.SinkGame(level.text) : new this.module.Game(level.xsb);
     this.level = level;
     this.selected = -1;
     this.hint = null;
@@ -36,6 +45,7 @@ export class PlayState {
   get width() { return this.game ? this.game.width() : 0; }
   get height() { return this.game ? this.game.height() : 0; }
   solved() { return Boolean(this.game && this.game.solved()); }
+  hasBox(cell) { return this.sink ? this.game.hasStone(cell) : this.game.hasBox(cell); }
 
   // Finishes any animation at once (a key press must act on the final position).
   flush() {
@@ -60,12 +70,20 @@ export class PlayState {
   restart() { this.queue = ''; this.selected = -1; this.hint = null; this.game.restart(); this.refresh(); }
 
   // What a tap on `cell` does: select or deselect a box, push the selected
-  // box there, or walk there. Queues the steps; returns the kind of action.
+  // box there, or walk there; on a sink level push a stone next to the
+  // player ('far' for one that is not). Queues the steps; returns the kind
+  // of action.
   tap(cell) {
     this.flush();
     const g = this.game;
     if (cell < 0 || cell >= this.width * this.height) return this.deselect();
-    if (g.hasBox(cell)) {
+    if (this.sink && g.hasStone(cell)) {
+      const dir = this.directionTo(g.player(), cell);
+      if (!dir) return 'far';
+      this.enqueue(dir);
+      return 'push';
+    }
+    if (this.hasBox(cell)) {
       if (this.selected === cell) return this.deselect();
       this.selected = cell;
       this.refresh();
@@ -87,6 +105,15 @@ export class PlayState {
     if (path === null) return 'no-path';
     this.enqueue(path);
     return 'walk';
+  }
+
+  // The step from `from` to the neighbouring `to`, or null when not neighbours.
+  directionTo(from, to) {
+    const w = this.width;
+    const deltas = [-1, -w, 1, w];
+    const i = deltas.indexOf(to - from);
+    if (i < 0 || (i % 2 === 0 && Math.floor(to / w) !== Math.floor(from / w))) return null;
+    return DELTA_NAMES[i];
   }
 
   deselect() {

@@ -2,7 +2,9 @@
 // playwright-core), served by python3 -m http.server from a sub-path
 // (/sokoban/) as GitHub Pages would. The site is built by scripts/test-web
 // with the test levels (tests/fixtures) as its bundled collections; set
-// SOKO_SITE to the built folder.
+// SOKO_SITE to the built folder. SOKO_SITE_BUNDLED names a second build with
+// the real bundled collections (levels/), served from /bundled/; without it
+// the test of those collections is skipped.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { spawn } from 'node:child_process';
@@ -13,10 +15,11 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 const site = process.env.SOKO_SITE;
+const bundledSite = process.env.SOKO_SITE_BUNDLED;
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
                        '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-let server, browser, base, root;
+let server, browser, base, bundledBase, root;
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -38,9 +41,11 @@ before(async () => {
   assert.ok(site && fs.existsSync(path.join(site, 'index.html')), 'SOKO_SITE must name a built site');
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-page-'));
   fs.symlinkSync(path.resolve(site), path.join(root, 'sokoban'));
+  if (bundledSite) fs.symlinkSync(path.resolve(bundledSite), path.join(root, 'bundled'));
   const port = await freePort();
   server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', root], { stdio: 'ignore' });
   base = `http://127.0.0.1:${port}/sokoban/`;
+  bundledBase = `http://127.0.0.1:${port}/bundled/`;
   await waitForServer(base);
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 });
@@ -360,3 +365,92 @@ test('the phone layout fits the width and swipes step the player', async (t) => 
   await page.waitForSelector('#solved-banner:not([hidden])');
 });
 
+
+test('the real bundled collections are all listed, and XSokoban 1 opens and plays', async (t) => {
+  if (!bundledSite) return t.skip('SOKO_SITE_BUNDLED is not set');
+  const { page } = await openPage(t, { url: bundledBase });
+  const index = JSON.parse(fs.readFileSync(path.join(bundledSite, 'levels/index.json'), 'utf8'));
+  const options = await page.getByRole('combobox', { name: 'Collection' }).locator('option').allInnerTexts();
+  assert.deepEqual(options.slice(0, index.length), index.map((c) => `${c.name} (${c.count})`));
+  await pickLevel(page, 'XSokoban', 0);
+  assert.equal(await text(page, '#title'), 'XSokoban 1');
+  assert.match(await text(page, '#subtitle'), /^XSokoban · 1 of 90 · by Thinking Rabbit/);
+  assert.deepEqual(await page.evaluate(() => [window.soko.play.width, window.soko.play.height]), [19, 11]);
+  const board = await page.locator('#board').boundingBox();
+  assert.ok(board.width > 300 && board.height > 150, 'the board is drawn');
+  await page.keyboard.press('ArrowUp');  // the player starts below an open square
+  assert.equal(await moves(page), 1);
+});
+
+// The single-sink variant (core/sink/): every stone into the sink 'x'.
+//   *******
+//   *y.o.x*
+//   *.....*
+//   *..o..*
+//   *.....*
+//   *******
+const SINK_LEVEL = '#6\n#7\n#*******\n#*y.o.x*\n#*.....*\n#*..o..*\n#*.....*\n#*******\n';
+
+test('a pasted sink level plays, sinks a stone, undoes, solves in the worker and replays to the end', async (t) => {
+  const { page } = await openPage(t);
+  await pasteText(page, SINK_LEVEL);
+  await page.waitForFunction(() => /^Sink level/.test(document.getElementById('title').textContent));
+  assert.match(await text(page, '#subtitle'), /sink variant/);
+  assert.equal(await text(page, '#stones'), '2');
+  const stoneAt = (x, y) => page.evaluate(([x, y]) => window.soko.play.game.hasStone(y * 7 + x), [x, y]);
+  for (const k of ['ArrowRight', 'ArrowRight', 'ArrowRight']) await page.keyboard.press(k);
+  assert.equal(await text(page, '#pushes'), '2');
+  assert.equal(await text(page, '#stones'), '1', 'the stone pushed onto the sink is gone');
+  assert.equal(await stoneAt(5, 1), false);
+  assert.equal(await page.evaluate(() => window.soko.play.cells[1 * 7 + 5]), 'x');
+  await page.keyboard.press('z');
+  assert.equal(await text(page, '#stones'), '2', 'undo brings it back');
+  assert.equal(await stoneAt(4, 1), true);
+  // The mouse: walk next to the lower stone, then click it to push it.
+  await page.keyboard.press('Escape');
+  await clickCell(page, 2, 3);
+  await page.waitForFunction(() => !window.soko.play.queue && window.soko.play.game.player() === 3 * 7 + 2);
+  await clickCell(page, 3, 3);
+  await page.waitForFunction(() => !window.soko.play.queue && window.soko.play.game.hasStone(3 * 7 + 4));
+  // The strategy picker does not apply; the sink solver is used.
+  assert.equal(await page.getByRole('combobox', { name: 'Strategy' }).isDisabled(), true);
+  assert.match(await text(page, '#method-desc'), /sink solver/);
+  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.waitForFunction(() => /Solved/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
+  assert.match(await text(page, '#solve-result'), /by the sink solver/);
+  await page.getByRole('combobox', { name: 'Replay speed' }).selectOption('50');
+  await page.waitForFunction(() => window.soko.replay.atEnd() && window.soko.play.solved(), null, { timeout: 20000 });
+  assert.equal(await text(page, '#stones'), '0');
+  assert.match(await text(page, '#status'), /Replay finished/);
+  await page.getByRole('button', { name: 'Copy solution' }).click();
+  await page.waitForFunction(() => /copied/.test(document.getElementById('status').textContent));
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.ok(await page.evaluate((l) => window.soko.play.module.verifySink(window.soko.play.level.text, l).solved, copied));
+});
+
+test('a sink level gives hints, takes a pasted solution and travels by link', async (t) => {
+  const { page } = await openPage(t);
+  await pasteText(page, SINK_LEVEL);
+  await page.waitForFunction(() => /^Sink level/.test(document.getElementById('title').textContent));
+  await page.getByRole('button', { name: 'Hint' }).click();
+  await page.getByRole('button', { name: 'Play hint' }).waitFor();
+  await page.getByRole('button', { name: 'Play hint' }).click();
+  await page.waitForFunction(() => window.soko.play.game.pushes() === 1 && !window.soko.play.queue);
+  await pasteText(page, 'rRR');  // legal, but a stone is left
+  await page.waitForSelector('#notice:not([hidden])');
+  assert.match(await text(page, '#notice'), /stones outside the sink/);
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await pasteText(page, 'rRRlldddrUUluRR');
+  await page.waitForFunction(() => /Imported solution verified/.test(document.getElementById('solve-result').textContent));
+  await page.getByRole('button', { name: 'Share' }).click();
+  await page.waitForFunction(() => /Link copied/.test(document.getElementById('status').textContent));
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(link, /#sink=/);
+  const other = await browser.newContext({ viewport: { width: 800, height: 600 } });
+  t.after(() => other.close());
+  const p2 = await other.newPage();
+  await p2.goto(link);
+  await p2.waitForSelector('body[data-ready="true"]');
+  assert.match(await p2.locator('#title').innerText(), /^Sink level/);
+  assert.equal(await p2.locator('#stones').innerText(), '2');
+});
