@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { fixture, loadModule } from '../wasm/load.mjs';
 import { gestureOf, keyAction } from '../../web/input.js';
-import { Library, MY_LEVELS, guessCollectionName, levelKey, levelTextFromFragment, looksLikeLurd, shareFragment } from '../../web/library.js';
+import { Library, MY_LEVELS, guessCollectionName, isSink, levelKey, levelText, levelTextFromFragment, looksLikeLurd, parseLevels,
+         shareFragment } from '../../web/library.js';
 import { Replay } from '../../web/replay.js';
 import { SolverClient, describeFailure } from '../../web/solver-client.js';
 import { PlayState } from '../../web/state.js';
@@ -144,6 +145,67 @@ test('bundled collections come from the index and load on demand', async () => {
   await lib.open('b:starter.sok');
   assert.deepEqual(fetched, ['levels/index.json', 'levels/starter.sok']);  // fetched once
   assert.equal(levelKey(c.levels[0]), '5#|#@$.#|5#');
+});
+
+// A single-sink level (core/sink/): every stone into the sink 'x'.
+const SINK = '#4\n#6\n#******\n#*y.ox*\n#*..o*\n#******\n';
+
+test('a sink level is read by the sink parser; a bad one names its line', () => {
+  const { levels, errors } = parseLevels(M, SINK, 'Drain');
+  assert.deepEqual(errors, []);
+  const level = levels[0];
+  assert.ok(isSink(level));
+  assert.deepEqual([level.title, level.width, level.height, level.stones], ['Drain', 6, 4, 2]);
+  assert.equal(levelText(level), level.text);
+  assert.ok(levelKey(level).startsWith('sink:'));
+  assert.equal(isSink(starter()[0]), false);
+  assert.equal(parseLevels(M, fixture('starter.sok')).levels.length, 5);
+  const bad = parseLevels(M, '#2\n#3\n#y.x\n#.o..\n', 'Bad');
+  assert.equal(bad.levels.length, 0);
+  assert.equal(bad.errors[0].line, 4);
+  assert.match(bad.errors[0].text, /line 4: row 2 is longer/);
+});
+
+test('each pasted sink level is a collection of its own, kept once; links carry it', async () => {
+  const store = new Store(new MemoryStorage());
+  const lib = new Library(M, store, async () => { throw new Error('offline'); });
+  await lib.loadIndex();
+  const first = lib.addText(SINK);
+  assert.equal(first.levels[0].title, 'Sink level 1');
+  assert.equal(lib.addText(SINK + '\n').id, first.id);  // the same board again
+  const other = lib.addText('#1\n#4\n#yo.x\n', 'From a file');
+  assert.notEqual(other.id, first.id);
+  assert.deepEqual(lib.collections().map((c) => c.name), ['Sink level 1', 'From a file']);
+  const opened = await new Library(M, store, null).open(other.id);  // after a reload
+  assert.ok(isSink(opened.levels[0]));
+  assert.equal(opened.levels[0].title, 'From a file');
+  const fragment = shareFragment(first.levels[0]);
+  assert.match(fragment, /^sink=/);
+  const shared = lib.openShared('#' + fragment);
+  assert.equal(shared.levels[0].cells, first.levels[0].cells);
+  assert.equal(shared.levels[0].title, 'Sink level 1');
+});
+
+test('on a sink level a tap walks, and pushes a stone next to the player', () => {
+  //   ******
+  //   *y.ox*
+  //   *..o*
+  //   ******
+  const state = new PlayState(M);
+  state.load(parseLevels(M, SINK).levels[0]);
+  const w = state.width;
+  assert.equal(state.tap(1 * w + 3), 'far');   // not next to the player
+  assert.equal(state.tap(1 * w + 2), 'walk');
+  while (state.tick());
+  assert.equal(state.tap(1 * w + 3), 'push');  // into the sink
+  while (state.tick());
+  assert.equal(state.game.stonesLeft(), 1);
+  assert.equal(state.tap(1 * w + 3), 'walk');
+  while (state.tick());
+  assert.equal(state.tap(2 * w + 3), 'push');  // down onto the wall: blocked, nothing happens
+  while (state.tick());
+  assert.equal(state.game.pushes(), 1);
+  assert.equal(state.directionTo(1 * w + 5, 2 * w + 0), null);  // not across a row end
 });
 
 // ------------------------------------------------------------ play state
