@@ -1,7 +1,6 @@
 #include "fess.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <queue>
 #include <unordered_map>
 
@@ -12,10 +11,7 @@
 #include "../search/corral.h"
 #include "../search/dead_squares.h"
 #include "../search/freeze.h"
-#include "../search/hungarian.h"
 #include "../search/node_store.h"
-#include "../search/pull_distances.h"
-#include "../search/push_distances.h"
 #include "../search/reach.h"
 #include "../search/solution.h"
 #include "../search/zobrist.h"
@@ -27,15 +23,12 @@ namespace {
 struct Features {
   int packed = 0;        // boxes on goals
   int connectivity = 0;  // player regions
-  int outOfPlan = 0;     // goals filled while an earlier goal of their group is empty
-  int doorways = 0;      // boxes off goal on doorway squares (room connections blocked)
+  // Goals filled while an earlier goal of their group is empty. Not part of
+  // the cell (measured: cells split by it solved fewer levels); it keeps the
+  // packing advisor to the plan's order.
+  int outOfPlan = 0;
   uint32_t key() const {
-    static const int knob = getenv("FESS_KEY") ? atoi(getenv("FESS_KEY")) : 1;
-    if (knob == 1) return static_cast<uint32_t>(std::min(packed, 255)) << 16 | static_cast<uint32_t>(std::min(connectivity, 255)) << 8;
-    if (knob == 3) return static_cast<uint32_t>(std::min(packed, 255)) << 16 | static_cast<uint32_t>(std::min(connectivity, 255)) << 8 | static_cast<uint32_t>(std::min(doorways, 255));
-    if (knob == 2) return static_cast<uint32_t>(std::min(packed - outOfPlan, 255)) << 16 | static_cast<uint32_t>(std::min(connectivity, 255)) << 8;
-    return static_cast<uint32_t>(std::min(packed, 255)) << 16 | static_cast<uint32_t>(std::min(connectivity, 255)) << 8 |
-           static_cast<uint32_t>(std::min(outOfPlan, 255));
+    return static_cast<uint32_t>(std::min(packed, 255)) << 8 | static_cast<uint32_t>(std::min(connectivity, 255));
   }
 };
 
@@ -55,9 +48,6 @@ class FessStrategy : public Strategy {
         moves_(board_, dead_),
         plan_(makePackingPlan(board_)),
         nearest_(nearestGoalPushes(board_)),
-        distances_(board_, board_.goals()),
-        matching_(board_.boxCount() == static_cast<int>(board_.goals().size()) ? board_.boxCount() : 0),
-        doorway_(doorwaySquares(board_)),
         occupied_(board_.squareCount(), 0),
         componentMark_(board_.squareCount(), 0) {
     int areas = 0;
@@ -115,6 +105,7 @@ class FessStrategy : public Strategy {
   struct NodeInfo {
     uint32_t weight;  // accumulated move weight
     uint16_t depth;   // macro pushes from the start
+    uint8_t expanded; // taken up already: later queue entries for it are stale
   };
   struct Cell {
     Features features;
@@ -127,8 +118,9 @@ class FessStrategy : public Strategy {
     MacroPush move;
     Features features;
     Square player;     // normalised
+    uint32_t existing;  // the stored node when this child was seen before, else kNone
     uint64_t key;
-    uint32_t estimate;  // tie-break: pushes to the nearest goals
+    uint32_t estimate;  // pushes to the nearest goals: breaks ties between advised moves
   };
 
   static std::vector<uint8_t> goalMask(const Board& b) {
@@ -138,7 +130,7 @@ class FessStrategy : public Strategy {
   }
 
   uint64_t memoryBytes() const {
-    return store_.memoryBytes() + distances_.memoryBytes() + info_.capacity() * sizeof(NodeInfo) + openEntries_ * 16 +
+    return store_.memoryBytes() + info_.capacity() * sizeof(NodeInfo) + openEntries_ * 16 +
            cells_.capacity() * sizeof(Cell) + bipartite_.memoryBytes() + corral_.memoryBytes() +
            moves_.memoryBytes() + static_cast<uint64_t>(board_.squareCount()) * 64;
   }
@@ -152,9 +144,9 @@ class FessStrategy : public Strategy {
     uint64_t key = zobrist_.boxes(boxes.data(), board_.boxCount()) ^ zobrist_.player(normal);
     NodeStore::Insert r = store_.insert(boxes.data(), normal, key, NodeStore::kNone, 0);
     if (r.full) return false;
-    info_.push_back({0, 0});
+    info_.push_back({0, 0, 0});
     if (f.packed == board_.boxCount()) solvedIndex_ = r.index;
-    enqueue(r.index, f, 0, estimate(boxes));
+    enqueue(r.index, f, 0, 0xFFFFFFFFu - r.index);
     return true;
   }
 
@@ -180,11 +172,15 @@ class FessStrategy : public Strategy {
     for (size_t tried = 0; tried < cells_.size(); ++tried) {
       Cell& c = cells_[cursor_];
       cursor_ = (cursor_ + 1) % cells_.size();
-      if (c.open.empty()) continue;
-      node = c.open.top().second;
-      c.open.pop();
-      --openEntries_;
-      return true;
+      while (!c.open.empty()) {
+        auto [key, candidate] = c.open.top();
+        c.open.pop();
+        --openEntries_;
+        // Stale: expanded already, or queued again since with less weight.
+        if (info_[candidate].expanded || (key >> 32) != info_[candidate].weight) continue;
+        node = candidate;
+        return true;
+      }
     }
     return false;
   }
@@ -192,7 +188,7 @@ class FessStrategy : public Strategy {
   // Features of `boxes` (any order); `occupied_` marks them.
   Features features(const std::vector<Square>& boxes) {
     Features f;
-    for (Square b : boxes) f.packed += goal_[b], f.doorways += doorway_[b] && !goal_[b];
+    for (Square b : boxes) f.packed += goal_[b];
     // Out of plan: a filled goal ranked after an empty goal of its group.
     std::fill(areaMinEmpty_.begin(), areaMinEmpty_.end(), 1 << 30);
     for (Square g : board_.goals())
@@ -224,6 +220,8 @@ class FessStrategy : public Strategy {
     const int n = board_.boxCount();
     current_.assign(store_.boxes(node), store_.boxes(node) + n);
     const Square player = store_.player(node);
+    info_[node].expanded = 1;
+    currentNode_ = node;
     const NodeInfo parentInfo = info_[node];
     depth_ = parentInfo.depth;
     for (Square b : current_) occupied_[b] = 1;
@@ -241,11 +239,7 @@ class FessStrategy : public Strategy {
     Features parentFeatures = features(current_);
     pushes_.clear();
     moves_.generate(current_, occupied_, player, pushes_);
-    if (matching_.size() > 0) {
-      rows_.resize(n);
-      for (int i = 0; i < n; ++i) rows_[i] = distances_.rowFor(current_[i], player);
-      matching_.solve(rows_.data());
-    }
+
     const uint64_t boxKey = zobrist_.boxes(current_.data(), n);
     children_.clear();
     for (const MacroPush& m : pushes_) {
@@ -266,8 +260,7 @@ class FessStrategy : public Strategy {
     int packer = -1, connector = -1;
     for (int i = 0; i < static_cast<int>(children_.size()); ++i) {
       const Child& c = children_[i];
-      static const int adv = getenv("FESS_ADV") ? atoi(getenv("FESS_ADV")) : 0;
-      if (goal_[c.move.to] && !goal_[c.move.from] && (adv == 1 || c.features.outOfPlan <= parentFeatures.outOfPlan)) {
+      if (goal_[c.move.to] && !goal_[c.move.from] && c.features.outOfPlan <= parentFeatures.outOfPlan) {
         if (packer < 0 || plan_.rank[c.move.to] < plan_.rank[children_[packer].move.to] ||
             (plan_.rank[c.move.to] == plan_.rank[children_[packer].move.to] &&
              c.move.pushes < children_[packer].move.pushes))
@@ -279,18 +272,16 @@ class FessStrategy : public Strategy {
             c.estimate < children_[connector].estimate)))
         connector = i;
     }
-    // Room advisor: the move that takes a box out of a doorway, if any.
-    int opener = -1;
-    static const int roomAdvisor = getenv("FESS_ROOM") ? atoi(getenv("FESS_ROOM")) : 0;
-    if (roomAdvisor)
-      for (int i = 0; i < static_cast<int>(children_.size()); ++i) {
-        const Child& c = children_[i];
-        if (c.features.doorways < parentFeatures.doorways && !doorway_[c.move.to] &&
-            (opener < 0 || c.estimate < children_[opener].estimate))
-          opener = i;
-      }
     for (int i = 0; i < static_cast<int>(children_.size()); ++i) {
       const Child& c = children_[i];
+      const uint32_t weight = parentInfo.weight + ((i == packer || i == connector) ? 0 : 1);
+      if (c.existing != NodeStore::kNone) {
+        if (weight < info_[c.existing].weight) {
+          info_[c.existing].weight = weight;
+          enqueue(c.existing, c.features, weight, 0xFFFFFFFFu - c.existing);
+        }
+        continue;
+      }
       child_ = current_;
       child_[c.move.box] = c.move.to;
       std::sort(child_.begin(), child_.end());
@@ -298,16 +289,13 @@ class FessStrategy : public Strategy {
       NodeStore::Insert r = store_.insert(child_.data(), c.player, c.key, node, move);
       if (r.full) return false;
       if (!r.inserted) continue;
-      uint32_t weight = parentInfo.weight + ((i == packer || i == connector || i == opener) ? 0 : 1);
-      info_.push_back({weight, static_cast<uint16_t>(std::min(parentInfo.depth + 1, 0xFFFF))});
+      info_.push_back({weight, static_cast<uint16_t>(std::min(parentInfo.depth + 1, 0xFFFF)), 0});
       bestPacked_ = std::max(bestPacked_, c.features.packed);
       if (c.features.packed == n) {
         solvedIndex_ = r.index;
         return true;
       }
-      static const int tie = getenv("FESS_TIE") ? atoi(getenv("FESS_TIE")) : 1;
-      uint32_t t = tie == 1 ? 0xFFFFFFFFu - r.index : tie == 2 ? c.estimate * 4 + (i == packer || i == connector ? 0 : 3) : c.estimate;
-      enqueue(r.index, c.features, weight, t);
+      enqueue(r.index, c.features, weight, 0xFFFFFFFFu - r.index);
     }
     return true;
   }
@@ -323,7 +311,15 @@ class FessStrategy : public Strategy {
     Square normal = reach_.fill(occupied_, m.player);
     uint64_t key = parentBoxKey ^ zobrist_.box(m.from) ^ zobrist_.box(m.to) ^ zobrist_.player(normal);
     std::sort(child_.begin(), child_.end());
-    if (store_.find(child_.data(), normal, key) != NodeStore::kNone) return false;
+    uint32_t existing = store_.find(child_.data(), normal, key);
+    if (existing != NodeStore::kNone) {
+      // Seen before: worth a second look only if an advisor could make it
+      // cheaper than it was, and it still waits in its queue.
+      if (info_[existing].expanded || info_[existing].weight <= info_[currentNode_].weight) return false;
+      Features f = features(child_);
+      children_.push_back({m, f, normal, existing, key, 0});
+      return true;
+    }
     bool solved = std::all_of(child_.begin(), child_.end(), [&](Square s) { return goal_[s] != 0; });
     if (!solved) {
       bool stuckOnGoal = goal_[m.to] && freeze_.pushFrozen(occupied_, m.to);
@@ -333,15 +329,7 @@ class FessStrategy : public Strategy {
       }
     }
     Features f = features(child_);
-    uint32_t h;
-    if (matching_.size() > 0) {
-      int32_t total = matching_.changeRow(m.box, distances_.rowFor(m.to, m.player));
-      matching_.changeRow(m.box, rows_[m.box]);
-      h = static_cast<uint32_t>(std::min<int32_t>(total, 0x7FFFFFFF));
-    } else {
-      h = estimate(child_);
-    }
-    children_.push_back({m, f, normal, key, h});
+    children_.push_back({m, f, normal, NodeStore::kNone, key, estimate(child_)});
     return true;
   }
 
@@ -357,13 +345,6 @@ class FessStrategy : public Strategy {
   MacroMoves moves_;
   PackingPlan plan_;
   std::vector<int> nearest_;
-  // Tie-break inside a cell: the Hungarian matching of boxes to goals over
-  // push distances, repaired for each child from the parent's (rows of the
-  // boxes not moved keep the parent's player region: an estimate only).
-  PushDistances distances_;
-  Hungarian matching_;
-  std::vector<const int32_t*> rows_;
-  std::vector<uint8_t> doorway_;   // [square] 1 where a box splits the empty board
   std::vector<uint8_t> occupied_;  // [square] scratch
   std::vector<uint32_t> componentMark_;
   uint32_t componentStamp_ = 0;
@@ -375,6 +356,7 @@ class FessStrategy : public Strategy {
   std::vector<Cell> cells_;
   std::unordered_map<uint32_t, uint32_t> cellOf_;  // feature key -> cell
   size_t cursor_ = 0;
+  uint32_t currentNode_ = 0;  // the node being expanded
   uint64_t openEntries_ = 0;
   uint32_t solvedIndex_ = NodeStore::kNone;
   uint64_t nodes_ = 0;

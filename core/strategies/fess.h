@@ -1,16 +1,17 @@
 // FESS, the feature space search of Shoham and Schaeffer (IEEE CoG 2020),
-// forward over macro pushes.
+// forward over macro pushes (a box taken anywhere it can go in one move).
 //
 // Every position found is projected onto a small feature space: boxes
-// packed, player regions (connectivity), boxes filled out of the packing
-// plan's order. Each cell of that space keeps its own queue of positions,
-// and the search takes turns among the cells (round robin), expanding from
-// each the position reached with the least accumulated weight. A move costs
-// 1, or 0 when an advisor recommends it (packing the next goal of the plan,
-// opening the board up for the player), so advised lines are followed
-// deeply while every cell keeps being explored. Deadlocks are pruned by dead
-// squares, freeze, bipartite matching with frozen boxes as walls, and corral
-// searches with a node budget.
+// packed and player regions (connectivity). Each cell of that space keeps
+// its own queue of positions, and the search takes turns among the cells
+// (round robin), expanding from each the position reached with the least
+// accumulated weight, newest first among equals. A move costs 1, or 0 when
+// an advisor recommends it: the packing advisor fills the next goal of the
+// packing plan (found backwards from the solved position), the connectivity
+// advisor joins player regions. A position reached again more cheaply is
+// queued again. Deadlocks are pruned by dead squares, freeze, bipartite
+// matching with frozen boxes as walls, and P-corral searches with a node
+// budget (run when a position is taken up, not for every child).
 #pragma once
 
 #include <memory>
