@@ -355,7 +355,7 @@ class HboxStrategy : public Strategy {
     hc_.resize(n_);
     for (int k = 0; k < 7; ++k) queues_.emplace_back(k == 0 || !method_.queue[k] ? 1 : kMaxPriority + 1,
                                                      k == 0 || !method_.queue[k] ? 1 : kSecondaryLevels);
-    fixedBytes_ = uint64_t(squares) * (n_ * 4 + 16);
+    fixedBytes_ = uint64_t(squares) * (n_ * 8 + 24);  // pull distances, match costs, scratch
 
     // The reverse search starts with the boxes on the goals.
     const std::vector<Square>& goals = board_.goals();
