@@ -6,20 +6,16 @@
 #include <set>
 
 #include "format.h"
+#include "small_levels.h"
+#include "test_support.h"
 #include "search/dead_squares.h"
 #include "search/freeze.h"
 #include "solver.h"
 
 using namespace soko;
+using soko::testing::one;
 
 namespace {
-
-Level one(const std::string& text) {
-  Collection c = parseCollection(text);
-  REQUIRE(c.errors.empty());
-  REQUIRE(c.levels.size() == 1);
-  return c.levels[0];
-}
 
 std::vector<uint8_t> goalMask(const Board& b) {
   std::vector<uint8_t> m(b.squareCount(), 0);
@@ -39,64 +35,6 @@ bool pushFrozen(const std::string& text, int x, int y) {
   Board b(l);
   FreezeCheck check(b, pushDeadSquares(b), goalMask(b));
   return check.pushDeadlock(boxMask(b), b.squareOf(l.index(x, y)));
-}
-
-// A random small closed level with `boxes` boxes, or nothing if the dice made a bad one.
-std::optional<Level> randomLevel(std::mt19937& rng, int boxes) {
-  const int w = 7, h = 6;
-  std::string text;
-  std::uniform_int_distribution<int> pct(0, 99);
-  for (int y = 0; y < h; ++y) {
-    for (int x = 0; x < w; ++x) text += (y == 0 || x == 0 || y == h - 1 || x == w - 1 || pct(rng) < 15) ? '#' : ' ';
-    text += '\n';
-  }
-  std::vector<size_t> floor;
-  for (size_t i = 0; i < text.size(); ++i)
-    if (text[i] == ' ') floor.push_back(i);
-  if (static_cast<int>(floor.size()) < 2 * boxes + 1) return std::nullopt;
-  std::shuffle(floor.begin(), floor.end(), rng);
-  text[floor[0]] = '@';
-  for (int i = 0; i < boxes; ++i) text[floor[1 + i]] = '$', text[floor[1 + boxes + i]] = '.';
-  Collection c = parseCollection(text);
-  if (!c.errors.empty() || c.levels.size() != 1) return std::nullopt;
-  return c.levels[0];
-}
-
-// Every box arrangement (with the player's region) reachable by pushes from the start.
-std::set<std::vector<Square>> reachableArrangements(const Level& level) {
-  Board b(level);
-  std::set<std::pair<std::vector<Square>, Square>> seen;
-  std::set<std::vector<Square>> boxes;
-  std::vector<std::pair<std::vector<Square>, Square>> todo{{b.startBoxes(), b.startPlayer()}};
-  while (!todo.empty()) {
-    auto [bx, player] = todo.back();
-    todo.pop_back();
-    std::vector<uint8_t> occ(b.squareCount(), 0), reach(b.squareCount(), 0);
-    for (Square s : bx) occ[s] = 1;
-    std::vector<Square> stack{player};
-    reach[player] = 1;
-    Square smallest = player;
-    while (!stack.empty()) {
-      Square s = stack.back();
-      stack.pop_back();
-      for (Direction d : kDirections) {
-        Square n = b.neighbor(s, d);
-        if (n != kNoSquare && !occ[n] && !reach[n]) reach[n] = 1, smallest = std::min(smallest, n), stack.push_back(n);
-      }
-    }
-    if (!seen.insert({bx, smallest}).second) continue;
-    boxes.insert(bx);
-    for (size_t i = 0; i < bx.size(); ++i)
-      for (Direction d : kDirections) {
-        Square from = b.neighbor(bx[i], opposite(d)), to = b.neighbor(bx[i], d);
-        if (from == kNoSquare || to == kNoSquare || !reach[from] || occ[to]) continue;
-        std::vector<Square> next = bx;
-        next[i] = to;
-        std::sort(next.begin(), next.end());
-        todo.push_back({next, bx[i]});
-      }
-  }
-  return boxes;
 }
 
 }  // namespace
@@ -143,7 +81,7 @@ TEST_CASE("freeze never condemns a position that can still be solved (brute forc
   std::mt19937 rng(2024);
   int checked = 0, deadlocks = 0;
   for (int round = 0; round < 400 && checked < 150; ++round) {
-    std::optional<Level> level = randomLevel(rng, 2 + round % 2);
+    std::optional<Level> level = testing::randomSmallLevel(rng, 2 + round % 2);
     if (!level) continue;
     Board b(*level);
     FreezeCheck check(b, pushDeadSquares(b), goalMask(b));
@@ -168,10 +106,11 @@ TEST_CASE("pull freeze never condemns an arrangement pushes can reach (brute for
   std::mt19937 rng(77);
   int checked = 0, deadlocks = 0;
   for (int round = 0; round < 300 && checked < 80; ++round) {
-    std::optional<Level> level = randomLevel(rng, 2);
+    std::optional<Level> level = testing::randomSmallLevel(rng, 2);
     if (!level) continue;
     Board b(*level);
-    std::set<std::vector<Square>> reachable = reachableArrangements(*level);
+    std::set<std::vector<Square>> reachable;
+    for (const auto& p : testing::pushGraph(*level).positions) reachable.insert(p.boxes);
     FreezeCheck check(b, {}, boxMask(b));  // targets: the start squares
     // Try every arrangement of two boxes on the board.
     for (Square a = 0; a < b.squareCount(); ++a)

@@ -17,6 +17,7 @@
 
 #include "board.h"
 #include "format.h"
+#include "test_support.h"
 #include "search/dead_patterns.h"
 #include "search/dead_squares.h"
 #include "search/push_distances.h"
@@ -24,15 +25,9 @@
 #include "verify.h"
 
 using namespace soko;
+using soko::testing::one;
 
 namespace {
-
-Level one(const std::string& text) {
-  Collection c = parseCollection(text);
-  REQUIRE(c.errors.empty());
-  REQUIRE(c.levels.size() == 1);
-  return c.levels[0];
-}
 
 struct Outcome {
   SolveStatus status;

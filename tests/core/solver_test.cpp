@@ -1,20 +1,15 @@
 #include <catch2/catch.hpp>
 
 #include "format.h"
+#include "test_support.h"
 #include "search/dead_squares.h"
 #include "solver.h"
 #include "verify.h"
 
 using namespace soko;
+using soko::testing::one;
 
 namespace {
-
-Level one(const std::string& text) {
-  Collection c = parseCollection(text);
-  REQUIRE(c.errors.empty());
-  REQUIRE(c.levels.size() == 1);
-  return c.levels[0];
-}
 
 SolverOptions bfs(double seconds = 30, uint64_t bytes = 256ull << 20) {
   SolverOptions o;
