@@ -3,6 +3,7 @@
 #include "astar.h"
 #include "bfs.h"
 #include "fess.h"
+#include "fess_portfolio.h"
 #include "hbox.h"
 
 namespace soko {
@@ -61,6 +62,8 @@ const std::vector<StrategyEntry>& strategyRegistry() {
        }},
       {{"fess", "feature space search (FESS): macro pushes, packing plan, corral and matching deadlocks"},
        [](const Level& level, const SolverOptions& o) { return makeFessStrategy(level, o.memoryBudgetBytes); }},
+      {{"fess-hbox", "fess and hbox taking turns in one thread, half the memory each: first solution wins"},
+       [](const Level& level, const SolverOptions& o) { return makeFessPortfolioStrategy(level, o); }},
   };
   return entries;
 }

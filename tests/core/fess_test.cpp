@@ -1,12 +1,14 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <random>
 #include <sstream>
 
 #include "fess/macro_moves.h"
 #include "fess/packing_plan.h"
 #include "format.h"
 #include "search/dead_squares.h"
+#include "small_levels.h"
 #include "solver.h"
 #include "verify.h"
 
@@ -137,4 +139,53 @@ TEST_CASE("fess stops cleanly within a tiny memory budget and works in slices") 
   CHECK(s == SolveStatus::Solved);
   CHECK(slices > 1);
   CHECK(verify(levels[0], solver.solution()).solved);
+}
+
+TEST_CASE("fess agrees with breadth-first search on which small random levels can be solved") {
+  // Exhaustive when it fails: every "unsolvable" must be true, and every
+  // solvable level solved, so no deadlock test pruned a way to the goal.
+  std::mt19937 rng(8080);
+  int levels = 0, unsolvable = 0;
+  for (int round = 0; round < 300 && levels < 120; ++round) {
+    auto level = testing::randomSmallLevel(rng, 2 + round % 3, 7, 6, 12);
+    if (!level) continue;
+    SolverOptions b;
+    b.method = "bfs";
+    b.timeLimitSeconds = 20;
+    Solver truth(*level, b);
+    SolveStatus expected = truth.solve();
+    REQUIRE((expected == SolveStatus::Solved || expected == SolveStatus::Unsolvable));
+    Solver solver(*level, fess(20));
+    INFO(writeLevel(*level));
+    SolveStatus got = solver.solve();
+    CHECK(got == expected);
+    if (got == SolveStatus::Solved) CHECK(verify(*level, solver.solution()).solved);
+    unsolvable += expected == SolveStatus::Unsolvable;
+    ++levels;
+  }
+  CHECK(levels >= 100);
+  CHECK(unsolvable >= 10);
+}
+
+TEST_CASE("fess-hbox portfolio solves and verifies, sharing the memory budget") {
+  std::vector<Level> levels = collection("Microban_I.sok");
+  REQUIRE(levels.size() >= 5);
+  for (int i = 0; i < 5; ++i) {
+    SolverOptions o = fess(10);
+    o.method = "fess-hbox";
+    Solver solver(levels[i], o);
+    INFO("level " << i + 1);
+    REQUIRE(solver.solve() == SolveStatus::Solved);
+    CHECK(verify(levels[i], solver.solution()).solved);
+  }
+  // A hard level for two seconds: whatever the outcome, the two halves
+  // together stay inside the budget.
+  std::vector<Level> xsokoban = collection("XSokoban.sok");
+  REQUIRE(xsokoban.size() >= 29);
+  SolverOptions o = fess(2, 64 << 20);
+  o.method = "fess-hbox";
+  Solver solver(xsokoban[28], o);
+  SolveStatus s = solver.solve();
+  CHECK((s == SolveStatus::TimedOut || s == SolveStatus::OutOfMemory || s == SolveStatus::Solved));
+  CHECK(solver.progress().peakMemoryBytes <= (64u << 20));
 }

@@ -1,0 +1,80 @@
+#include "fess_portfolio.h"
+
+#include <algorithm>
+
+#include "fess.h"
+#include "hbox.h"
+
+namespace soko {
+namespace {
+
+class PortfolioStrategy : public Strategy {
+ public:
+  PortfolioStrategy(const Level& level, const SolverOptions& options) {
+    SolverOptions half = options;
+    half.memoryBudgetBytes = options.memoryBudgetBytes / 2;
+    members_[0].strategy = makeFessStrategy(level, half.memoryBudgetBytes);
+    members_[1].strategy = makeHboxStrategy(level, half, 1);
+  }
+
+  // Each call gives the whole slice to one member, the next call to the
+  // other: the facade's slices (a second in the CLI, ~50 ms in the page)
+  // share the time evenly and no slice is overrun.
+  SolveStatus run(const Deadline& deadline) override {
+    for (;;) {
+      Member* m = nullptr;
+      for (int k = 0; k < 2 && !m; ++k) {
+        Member& candidate = members_[(turn_ + k) % 2];
+        if (candidate.active) m = &candidate;
+      }
+      if (!m) return finalStatus_;
+      SolveStatus s = m->strategy->run(deadline);
+      if (s == SolveStatus::Running) {
+        turn_ = m == &members_[0] ? 1 : 0;
+        return s;
+      }
+      if (s == SolveStatus::Solved) {
+        winner_ = m;
+        return s;
+      }
+      m->active = false;
+      // FESS searches completely: its "no solution" is a proof.
+      if (s == SolveStatus::Unsolvable && m == &members_[0]) return s;
+      if (finalStatus_ != SolveStatus::OutOfMemory) finalStatus_ = s;
+    }
+  }
+
+  std::string solution() const override { return winner_ ? winner_->strategy->solution() : ""; }
+
+  SearchStats stats() const override {
+    SearchStats a = members_[0].strategy->stats(), b = members_[1].strategy->stats();
+    SearchStats s = a;
+    s.nodes = a.nodes + b.nodes;
+    s.stored = a.stored + b.stored;
+    s.memoryBytes = a.memoryBytes + b.memoryBytes;
+    return s;
+  }
+
+  std::string message() const override {
+    if (winner_) return std::string(winner_ == &members_[0] ? "fess" : "hbox") + " found it";
+    return "fess: " + members_[0].strategy->message() + "; hbox: " + members_[1].strategy->message();
+  }
+
+ private:
+  struct Member {
+    std::unique_ptr<Strategy> strategy;
+    bool active = true;
+  };
+  Member members_[2];
+  int turn_ = 0;
+  Member* winner_ = nullptr;
+  SolveStatus finalStatus_ = SolveStatus::Unsolvable;
+};
+
+}  // namespace
+
+std::unique_ptr<Strategy> makeFessPortfolioStrategy(const Level& level, const SolverOptions& options) {
+  return std::make_unique<PortfolioStrategy>(level, options);
+}
+
+}  // namespace soko
