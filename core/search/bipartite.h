@@ -3,11 +3,12 @@
 // goals exists, the position is dead, even though each box alone may have
 // somewhere to go.
 //
-//   #######
-//   #.$  .#    both boxes on the top wall can only slide along it, and the
-//   # $   #    goal in the corner of that wall is the only one either can
-//   #@  . #    reach... (see the tests for exact boards)
-//   #######
+//   ########
+//   # $ $ .#   both boxes can only slide along the top wall, and only
+//   #      #   one goal lies on it: each box alone could be packed, the
+//   #   .  #   two together cannot.
+//   #@     #
+//   ########
 //
 // Reachability is that of a lone box on the board (walls, and with frozen
 // boxes treated as walls when asked), with the player anywhere it needs to

@@ -1,11 +1,12 @@
 // Corral deadlocks: a region the player cannot reach, fenced by boxes, that
 // can never be opened nor packed.
 //
-//   #########
-//   #   $  .#    the player (@) cannot get into the corral (c) behind the
-//   #  $cc$ #    three boxes; whichever way the fence is pushed, some box
-//   #@  $   #    ends frozen off goal: a deadlock no single-box rule sees.
-//   #########
+//   #######
+//   #@  # #   the player cannot reach the squares right of the two middle
+//   # .$ .#   boxes; every way of opening that fence leaves some box
+//   #  $ $#   stuck off goal, though no box is frozen now and each alone
+//   # .#  #   has a goal it can reach (tests/core/corral_test.cpp).
+//   #######
 //
 // The check keeps only the boxes touching the corral, removes every other
 // box (which can only make the problem easier), and searches that small
