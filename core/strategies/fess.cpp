@@ -1,7 +1,6 @@
 #include "fess.h"
 
 #include <algorithm>
-#include <queue>
 #include <unordered_map>
 
 #include "../board.h"
@@ -38,7 +37,7 @@ class FessStrategy : public Strategy {
       : board_(level),
         budget_(budget),
         zobrist_(board_.squareCount()),
-        store_(board_.boxCount(), budget / 10 * 7),
+        store_(board_.boxCount(), budget / 10 * 6),
         reach_(board_),
         dead_(pushDeadSquares(board_)),
         goal_(goalMask(board_)),
@@ -110,9 +109,7 @@ class FessStrategy : public Strategy {
   struct Cell {
     Features features;
     // Min-heap on (weight << 32 | tie-break), then node.
-    std::priority_queue<std::pair<uint64_t, uint32_t>, std::vector<std::pair<uint64_t, uint32_t>>,
-                        std::greater<>>
-        open;
+    std::vector<std::pair<uint64_t, uint32_t>> open;  // a binary heap, least first
   };
   struct Child {
     MacroPush move;
@@ -130,7 +127,7 @@ class FessStrategy : public Strategy {
   }
 
   uint64_t memoryBytes() const {
-    return store_.memoryBytes() + info_.capacity() * sizeof(NodeInfo) + openEntries_ * 16 +
+    return store_.memoryBytes() + info_.capacity() * sizeof(NodeInfo) + openBytes_ +
            cells_.capacity() * sizeof(Cell) + bipartite_.memoryBytes() + corral_.memoryBytes() +
            moves_.memoryBytes() + static_cast<uint64_t>(board_.squareCount()) * 64;
   }
@@ -163,8 +160,11 @@ class FessStrategy : public Strategy {
       it = cellOf_.emplace(k, static_cast<uint32_t>(cells_.size())).first;
       cells_.push_back(Cell{f, {}});
     }
-    cells_[it->second].open.push({static_cast<uint64_t>(weight) << 32 | tie, node});
-    ++openEntries_;
+    auto& open = cells_[it->second].open;
+    const size_t capacity = open.capacity();
+    open.push_back({static_cast<uint64_t>(weight) << 32 | tie, node});
+    std::push_heap(open.begin(), open.end(), std::greater<>());
+    openBytes_ += (open.capacity() - capacity) * sizeof(open[0]);
   }
 
   // Round robin: the next cell with work, its best position.
@@ -173,9 +173,9 @@ class FessStrategy : public Strategy {
       Cell& c = cells_[cursor_];
       cursor_ = (cursor_ + 1) % cells_.size();
       while (!c.open.empty()) {
-        auto [key, candidate] = c.open.top();
-        c.open.pop();
-        --openEntries_;
+        std::pop_heap(c.open.begin(), c.open.end(), std::greater<>());
+        auto [key, candidate] = c.open.back();
+        c.open.pop_back();
         // Stale: expanded already, or queued again since with less weight.
         if (info_[candidate].expanded || (key >> 32) != info_[candidate].weight) continue;
         node = candidate;
@@ -357,7 +357,7 @@ class FessStrategy : public Strategy {
   std::unordered_map<uint32_t, uint32_t> cellOf_;  // feature key -> cell
   size_t cursor_ = 0;
   uint32_t currentNode_ = 0;  // the node being expanded
-  uint64_t openEntries_ = 0;
+  uint64_t openBytes_ = 0;  // capacity of every cell's heap, in bytes
   uint32_t solvedIndex_ = NodeStore::kNone;
   uint64_t nodes_ = 0;
   uint64_t prunedFreeze_ = 0, prunedBipartite_ = 0, prunedCorral_ = 0;
