@@ -10,6 +10,9 @@ namespace soko {
 
 const std::vector<StrategyEntry>& strategyRegistry() {
   static const std::vector<StrategyEntry> entries = {
+      // The default: the most levels solved on the benchmark (README).
+      {{"fess-hbox", "fess and hbox taking turns in one thread, half the memory each: first solution wins"},
+       [](const Level& level, const SolverOptions& o) { return makeFessPortfolioStrategy(level, o); }},
       {{"bfs", "breadth-first over pushes, forward: fewest pushes, slow on large levels"},
        [](const Level& level, const SolverOptions& o) { return makeBfsStrategy(level, o.memoryBudgetBytes); }},
       // hbox: the seed's reverse multi-heuristic search; "hbox" is its default, method 1.
@@ -62,8 +65,6 @@ const std::vector<StrategyEntry>& strategyRegistry() {
        }},
       {{"fess", "feature space search (FESS): macro pushes, packing plan, corral and matching deadlocks"},
        [](const Level& level, const SolverOptions& o) { return makeFessStrategy(level, o.memoryBudgetBytes); }},
-      {{"fess-hbox", "fess and hbox taking turns in one thread, half the memory each: first solution wins"},
-       [](const Level& level, const SolverOptions& o) { return makeFessPortfolioStrategy(level, o); }},
   };
   return entries;
 }
