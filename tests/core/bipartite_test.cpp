@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "format.h"
+#include "test_support.h"
 #include "search/bipartite.h"
 #include "search/dead_squares.h"
 #include "search/freeze.h"
@@ -8,31 +9,8 @@
 #include "solver.h"
 
 using namespace soko;
-
-namespace {
-
-Level one(const std::string& text) {
-  Collection c = parseCollection(text);
-  REQUIRE(c.errors.empty());
-  REQUIRE(c.levels.size() == 1);
-  return c.levels[0];
-}
-
-std::vector<uint8_t> mask(const Board& b, const std::vector<Square>& squares) {
-  std::vector<uint8_t> m(b.squareCount(), 0);
-  for (Square s : squares) m[s] = 1;
-  return m;
-}
-
-SolveStatus bfs(const Level& level) {
-  SolverOptions o;
-  o.method = "bfs";
-  o.timeLimitSeconds = 20;
-  Solver solver(level, o);
-  return solver.solve();
-}
-
-}  // namespace
+using soko::testing::one;
+using testing::squareMask;
 
 TEST_CASE("bipartite: two boxes on a wall that both need the one goal of that wall") {
   //   ########
@@ -45,13 +23,13 @@ TEST_CASE("bipartite: two boxes on a wall that both need the one goal of that wa
   Board b(dead);
   BipartiteCheck check(b);
   CHECK(check.deadlock(b.startBoxes()));
-  CHECK(bfs(dead) == SolveStatus::Unsolvable);
+  CHECK(testing::bfsOutcome(dead) == SolveStatus::Unsolvable);
   // One box off the wall: each box has a goal of its own.
   Level alive = one("########\n# $   .#\n#   $  #\n#   .  #\n#@     #\n########\n");
   Board a(alive);
   BipartiteCheck check2(a);
   CHECK_FALSE(check2.deadlock(a.startBoxes()));
-  CHECK(bfs(alive) == SolveStatus::Solved);
+  CHECK(testing::bfsOutcome(alive) == SolveStatus::Solved);
 }
 
 TEST_CASE("bipartite: a frozen box on a goal is a wall for the others") {
@@ -68,8 +46,8 @@ TEST_CASE("bipartite: a frozen box on a goal is a wall for the others") {
   for (Square g : b.goals()) goals[g] = 1;
   FreezeCheck freeze(b, pushDeadSquares(b), goals);
   CHECK_FALSE(check.deadlock(b.startBoxes()));  // walls only: the path looks open
-  CHECK(check.deadlockWithFrozen(b.startBoxes(), mask(b, b.startBoxes()), freeze));
-  CHECK(bfs(level) == SolveStatus::Unsolvable);
+  CHECK(check.deadlockWithFrozen(b.startBoxes(), squareMask(b, b.startBoxes()), freeze));
+  CHECK(testing::bfsOutcome(level) == SolveStatus::Unsolvable);
 }
 
 TEST_CASE("bipartite never condemns a solvable position (exhaustive push graphs)") {
@@ -88,7 +66,7 @@ TEST_CASE("bipartite never condemns a solvable position (exhaustive push graphs)
     for (const auto& p : g.positions) {
       ++positions;
       bool plain = check.deadlock(p.boxes);
-      bool frozen = check.deadlockWithFrozen(p.boxes, mask(b, p.boxes), freeze);
+      bool frozen = check.deadlockWithFrozen(p.boxes, squareMask(b, p.boxes), freeze);
       CHECK((!plain || frozen));  // frozen walls only add deadlocks
       if (!frozen) continue;
       ++condemned;
@@ -114,7 +92,7 @@ TEST_CASE("freeze: pushFrozen reports boxes that can never move, on goal or not"
   std::vector<uint8_t> goals(b.squareCount(), 0);
   for (Square g : b.goals()) goals[g] = 1;
   FreezeCheck freeze(b, pushDeadSquares(b), goals);
-  auto occ = mask(b, b.startBoxes());
+  auto occ = squareMask(b, b.startBoxes());
   CHECK(freeze.pushFrozen(occ, b.squareOf(level.index(1, 1))));
   CHECK(freeze.pushFrozen(occ, b.squareOf(level.index(2, 1))));
   CHECK_FALSE(freeze.pushFrozen(occ, b.squareOf(level.index(2, 3))));

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "format.h"
+#include "test_support.h"
 #include "search/corral.h"
 #include "search/dead_squares.h"
 #include "search/freeze.h"
@@ -8,35 +9,16 @@
 #include "solver.h"
 
 using namespace soko;
+using soko::testing::one;
+using testing::squareMask;
 
 namespace {
-
-Level one(const std::string& text) {
-  Collection c = parseCollection(text);
-  REQUIRE(c.errors.empty());
-  REQUIRE(c.levels.size() == 1);
-  return c.levels[0];
-}
-
-std::vector<uint8_t> mask(const Board& b, const std::vector<Square>& squares) {
-  std::vector<uint8_t> m(b.squareCount(), 0);
-  for (Square s : squares) m[s] = 1;
-  return m;
-}
 
 // Asks the corral check about every unreachable region of the start position.
 bool corralDead(const Level& level, int budget = 5000) {
   Board b(level);
   CorralCheck check(b, pushDeadSquares(b), budget);
-  return check.deadlock(mask(b, b.startBoxes()), b.startPlayer(), kNoSquare);
-}
-
-SolveStatus bfs(const Level& level) {
-  SolverOptions o;
-  o.method = "bfs";
-  o.timeLimitSeconds = 20;
-  Solver solver(level, o);
-  return solver.solve();
+  return check.deadlock(squareMask(b, b.startBoxes()), b.startPlayer(), kNoSquare);
 }
 
 }  // namespace
@@ -53,10 +35,10 @@ TEST_CASE("corral: boxes fencing off the right-hand side are a deadlock no freez
   std::vector<uint8_t> goals(b.squareCount(), 0);
   for (Square g : b.goals()) goals[g] = 1;
   FreezeCheck freeze(b, pushDeadSquares(b), goals);
-  for (Square s : b.startBoxes()) CHECK_FALSE(freeze.pushDeadlock(mask(b, b.startBoxes()), s));
+  for (Square s : b.startBoxes()) CHECK_FALSE(freeze.pushDeadlock(squareMask(b, b.startBoxes()), s));
   CHECK(corralDead(level));
   CHECK_FALSE(corralDead(level, 3));  // a budget too small proves nothing
-  CHECK(bfs(level) == SolveStatus::Unsolvable);
+  CHECK(testing::bfsOutcome(level) == SolveStatus::Unsolvable);
 }
 
 TEST_CASE("corral: an open room with boxes is not a deadlock") {
@@ -68,7 +50,7 @@ TEST_CASE("corral: an open room with boxes is not a deadlock") {
       "# ...  #\n"
       "########\n");
   CHECK_FALSE(corralDead(level));
-  CHECK(bfs(level) == SolveStatus::Solved);
+  CHECK(testing::bfsOutcome(level) == SolveStatus::Solved);
 }
 
 TEST_CASE("corral never condemns a solvable position (exhaustive push graphs)") {
@@ -83,7 +65,7 @@ TEST_CASE("corral never condemns a solvable position (exhaustive push graphs)") 
     CorralCheck check(b, pushDeadSquares(b), 3000);
     for (const auto& p : g.positions) {
       ++positions;
-      if (!check.deadlock(mask(b, p.boxes), p.player, kNoSquare)) continue;
+      if (!check.deadlock(squareMask(b, p.boxes), p.player, kNoSquare)) continue;
       ++condemned;
       INFO(writeLevel(*level));
       REQUIRE_FALSE(p.solvable);

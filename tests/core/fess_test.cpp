@@ -7,21 +7,17 @@
 #include "fess/macro_moves.h"
 #include "fess/packing_plan.h"
 #include "format.h"
+#include "test_support.h"
 #include "search/dead_squares.h"
 #include "small_levels.h"
 #include "solver.h"
 #include "verify.h"
 
 using namespace soko;
+using soko::testing::one;
+using testing::squareMask;
 
 namespace {
-
-Level one(const std::string& text) {
-  Collection c = parseCollection(text);
-  REQUIRE(c.errors.empty());
-  REQUIRE(c.levels.size() == 1);
-  return c.levels[0];
-}
 
 std::vector<Level> collection(const std::string& file) {
   std::ifstream in(std::string(SOKO_LEVELS_DIR) + "/" + file);
@@ -38,12 +34,6 @@ SolverOptions fess(double seconds = 10, uint64_t bytes = 256ull << 20) {
   return o;
 }
 
-std::vector<uint8_t> mask(const Board& b, const std::vector<Square>& squares) {
-  std::vector<uint8_t> m(b.squareCount(), 0);
-  for (Square s : squares) m[s] = 1;
-  return m;
-}
-
 }  // namespace
 
 TEST_CASE("macro pushes: a box goes anywhere it can be pushed, through a corridor, in one move") {
@@ -55,7 +45,7 @@ TEST_CASE("macro pushes: a box goes anywhere it can be pushed, through a corrido
   Board b(l);
   std::vector<uint8_t> dead = pushDeadSquares(b);
   MacroMoves moves(b, dead);
-  std::vector<uint8_t> occ = mask(b, b.startBoxes());
+  std::vector<uint8_t> occ = squareMask(b, b.startBoxes());
   std::vector<MacroPush> out;
   moves.generate(b.startBoxes(), occ, b.startPlayer(), out);
   REQUIRE(out.size() == 5);
@@ -67,7 +57,7 @@ TEST_CASE("macro pushes: a box goes anywhere it can be pushed, through a corrido
   auto steps = moves.path(occ, b.startPlayer(), far->from, far->to, far->player);
   REQUIRE(steps.size() == 5);
   for (const auto& s : steps) CHECK(s.dir == Direction::Right);
-  CHECK(occ == mask(b, b.startBoxes()));  // the scratch comes back as it was
+  CHECK(occ == squareMask(b, b.startBoxes()));  // the scratch comes back as it was
 }
 
 TEST_CASE("macro pushes: the player's side after the move tells moves apart") {
@@ -80,7 +70,7 @@ TEST_CASE("macro pushes: the player's side after the move tells moves apart") {
   Board b(l);
   std::vector<uint8_t> dead = pushDeadSquares(b);
   MacroMoves moves(b, dead);
-  std::vector<uint8_t> occ = mask(b, b.startBoxes());
+  std::vector<uint8_t> occ = squareMask(b, b.startBoxes());
   std::vector<MacroPush> out;
   moves.generate(b.startBoxes(), occ, b.startPlayer(), out);
   bool up = false;

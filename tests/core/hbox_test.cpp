@@ -6,6 +6,7 @@
 
 #include "board.h"
 #include "format.h"
+#include "test_support.h"
 #include "search/pull_distances.h"
 #include "solver.h"
 #include "strategies/hbox.h"
@@ -13,15 +14,9 @@
 #include "verify.h"
 
 using namespace soko;
+using soko::testing::one;
 
 namespace {
-
-Level one(const std::string& text) {
-  Collection c = parseCollection(text);
-  REQUIRE(c.errors.empty());
-  REQUIRE(c.levels.size() == 1);
-  return c.levels[0];
-}
 
 const Collection& microban() {
   static const Collection c = [] {

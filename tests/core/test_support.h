@@ -6,8 +6,11 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
+#include "board.h"
 #include "format.h"
+#include "solver.h"
 
 namespace soko::testing {
 
@@ -26,6 +29,22 @@ inline Collection bundled(const std::string& name) {
   std::stringstream text;
   text << in.rdbuf();
   return parseCollection(text.str());
+}
+
+// [square] 1 on each of `squares`.
+inline std::vector<uint8_t> squareMask(const Board& b, const std::vector<Square>& squares) {
+  std::vector<uint8_t> m(b.squareCount(), 0);
+  for (Square s : squares) m[s] = 1;
+  return m;
+}
+
+// How breadth-first search (complete) ends on `level`: the ground truth for deadlock tests.
+inline SolveStatus bfsOutcome(const Level& level) {
+  SolverOptions o;
+  o.method = "bfs";
+  o.timeLimitSeconds = 20;
+  Solver solver(level, o);
+  return solver.solve();
 }
 
 }  // namespace soko::testing
