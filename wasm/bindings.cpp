@@ -221,49 +221,34 @@ double heapBudgetCap() {
   return std::max(0.0, static_cast<double>(emscripten_get_heap_max()) - kHeapReserveBytes);
 }
 
-class JsSolver {
+// A solver run as JavaScript sees it; Solver and SinkSolver differ only in
+// how they read the level and make the run.
+class JsRunner {
  public:
-  JsSolver(const std::string& levelText, const JsSolverOptions& o) {
-    OneLevel one = readOneLevel(levelText);
-    if (!one.level) {
-      badLevel_ = "bad level: " + one.error;
-      return;
-    }
-    SolverOptions options;
-    options.method = o.method.empty() ? "default" : o.method;
-    options.timeLimitSeconds = o.timeLimitSeconds;
-    double budget = std::clamp(o.memoryBudgetBytes, 1024.0 * 1024, heapBudgetCap());
-    options.memoryBudgetBytes = static_cast<uint64_t>(budget);
-    try {
-      solver_ = std::make_unique<Solver>(*one.level, options);
-    } catch (const std::bad_alloc&) {
-      outOfMemory_ = true;
-    }
-  }
   // "running", "solved", "unsolvable", "timed-out", "out-of-memory",
   // "cancelled", "declined", "failed", or "bad-level".
   std::string step(double sliceMs) {
     if (!badLevel_.empty()) return "bad-level";
-    if (outOfMemory_ || !solver_) return "out-of-memory";
+    if (outOfMemory_ || !runner_) return "out-of-memory";
     try {
-      return statusName(solver_->step(sliceMs));
+      return statusName(runner_->step(sliceMs));
     } catch (const std::bad_alloc&) {
-      // The facade catches this too; here for allocations outside the strategy.
+      // The runner catches this too; here for allocations outside the strategy.
       outOfMemory_ = true;
-      solver_.reset();
+      runner_.reset();
       return "out-of-memory";
     }
   }
   std::string status() const {
     if (!badLevel_.empty()) return "bad-level";
-    if (outOfMemory_ || !solver_) return "out-of-memory";
-    return statusName(solver_->status());
+    if (outOfMemory_ || !runner_) return "out-of-memory";
+    return statusName(runner_->status());
   }
-  void cancel() { if (solver_) solver_->cancel(); }
+  void cancel() { if (runner_) runner_->cancel(); }
   JsProgress progress() const {
     JsProgress p;
-    if (!solver_) return p;
-    SolverProgress s = solver_->progress();
+    if (!runner_) return p;
+    SolverProgress s = runner_->progress();
     p.nodes = static_cast<double>(s.search.nodes);
     p.stored = static_cast<double>(s.search.stored);
     p.memoryBytes = static_cast<double>(s.search.memoryBytes);
@@ -274,19 +259,50 @@ class JsSolver {
     p.bestBound = s.search.bestBound;
     return p;
   }
-  std::string solution() const { return solver_ ? solver_->solution() : ""; }
+  std::string solution() const { return runner_ ? runner_->solution() : ""; }
   std::string message() const {
     if (!badLevel_.empty()) return badLevel_;
-    if (outOfMemory_ || !solver_) return "no solution found within the memory budget";
-    return solver_->message();
+    if (outOfMemory_ || !runner_) return "no solution found within the memory budget";
+    return runner_->message();
   }
-  int moves() const { return solver_ ? solver_->solutionMoves() : 0; }
-  int pushes() const { return solver_ ? solver_->solutionPushes() : 0; }
+  int moves() const { return runner_ ? runner_->solutionMoves() : 0; }
+  int pushes() const { return runner_ ? runner_->solutionPushes() : 0; }
+
+ protected:
+  // The budget JavaScript asked for, within what the heap can give.
+  static uint64_t budgetBytes(const JsSolverOptions& o) {
+    return static_cast<uint64_t>(std::clamp(o.memoryBudgetBytes, 1024.0 * 1024, heapBudgetCap()));
+  }
+  void refuse(const std::string& levelError) { badLevel_ = "bad level: " + levelError; }
+  template <class Make>
+  void start(Make make) {
+    try {
+      runner_ = make();
+    } catch (const std::bad_alloc&) {
+      outOfMemory_ = true;
+    }
+  }
 
  private:
-  std::unique_ptr<Solver> solver_;
+  std::unique_ptr<SearchRunner> runner_;
   std::string badLevel_;
   bool outOfMemory_ = false;
+};
+
+class JsSolver : public JsRunner {
+ public:
+  JsSolver(const std::string& levelText, const JsSolverOptions& o) {
+    OneLevel one = readOneLevel(levelText);
+    if (!one.level) {
+      refuse(one.error);
+      return;
+    }
+    SolverOptions options;
+    options.method = o.method.empty() ? "default" : o.method;
+    options.timeLimitSeconds = o.timeLimitSeconds;
+    options.memoryBudgetBytes = budgetBytes(o);
+    start([&] { return std::make_unique<Solver>(*one.level, options); });
+  }
 };
 
 // [{name, description}], default first.
@@ -404,69 +420,20 @@ JsVerify verifySinkText(const std::string& levelText, const std::string& lurd) {
   return {r.legal, r.solved, r.moves, r.pushes, static_cast<double>(r.failedStep), r.error, r.describe()};
 }
 
-// The same surface as JsSolver; options.method is ignored (one strategy).
-class JsSinkSolver {
+// Solver's surface for sink levels; options.method is ignored (one strategy).
+class JsSinkSolver : public JsRunner {
  public:
   JsSinkSolver(const std::string& levelText, const JsSolverOptions& o) {
     SinkParse p = parseSinkLevel(levelText);
     if (!p.ok()) {
-      badLevel_ = "bad level: " + p.error;
+      refuse(p.error);
       return;
     }
     SinkSolverOptions options;
     options.timeLimitSeconds = o.timeLimitSeconds;
-    options.memoryBudgetBytes =
-        static_cast<uint64_t>(std::clamp(o.memoryBudgetBytes, 1024.0 * 1024, heapBudgetCap()));
-    try {
-      solver_ = std::make_unique<SinkSolver>(p.level, options);
-    } catch (const std::bad_alloc&) {
-      outOfMemory_ = true;
-    }
+    options.memoryBudgetBytes = budgetBytes(o);
+    start([&] { return std::make_unique<SinkSolver>(p.level, options); });
   }
-  std::string step(double sliceMs) {
-    if (!badLevel_.empty()) return "bad-level";
-    if (outOfMemory_ || !solver_) return "out-of-memory";
-    try {
-      return statusName(solver_->step(sliceMs));
-    } catch (const std::bad_alloc&) {
-      outOfMemory_ = true;
-      solver_.reset();
-      return "out-of-memory";
-    }
-  }
-  std::string status() const {
-    if (!badLevel_.empty()) return "bad-level";
-    if (outOfMemory_ || !solver_) return "out-of-memory";
-    return statusName(solver_->status());
-  }
-  void cancel() { if (solver_) solver_->cancel(); }
-  JsProgress progress() const {
-    JsProgress p;
-    if (!solver_) return p;
-    SolverProgress s = solver_->progress();
-    p.nodes = static_cast<double>(s.search.nodes);
-    p.stored = static_cast<double>(s.search.stored);
-    p.memoryBytes = static_cast<double>(s.search.memoryBytes);
-    p.peakMemoryBytes = static_cast<double>(s.peakMemoryBytes);
-    p.seconds = s.seconds;
-    p.nodesPerSecond = s.nodesPerSecond;
-    p.depth = s.search.depth;
-    p.bestBound = s.search.bestBound;
-    return p;
-  }
-  std::string solution() const { return solver_ ? solver_->solution() : ""; }
-  std::string message() const {
-    if (!badLevel_.empty()) return badLevel_;
-    if (outOfMemory_ || !solver_) return "no solution found within the memory budget";
-    return solver_->message();
-  }
-  int moves() const { return solver_ ? solver_->solutionMoves() : 0; }
-  int pushes() const { return solver_ ? solver_->solutionPushes() : 0; }
-
- private:
-  std::unique_ptr<SinkSolver> solver_;
-  std::string badLevel_;
-  bool outOfMemory_ = false;
 };
 
 }  // namespace
@@ -531,16 +498,16 @@ EMSCRIPTEN_BINDINGS(soko) {
       .function("walkPath", &JsGame::walkPath)
       .function("pushPath", &JsGame::pushPath);
 
-  class_<JsSolver>("Solver")
-      .constructor<std::string, JsSolverOptions>()
-      .function("step", &JsSolver::step)
-      .function("status", &JsSolver::status)
-      .function("cancel", &JsSolver::cancel)
-      .function("progress", &JsSolver::progress)
-      .function("solution", &JsSolver::solution)
-      .function("message", &JsSolver::message)
-      .function("moves", &JsSolver::moves)
-      .function("pushes", &JsSolver::pushes);
+  class_<JsRunner>("SolverRun")
+      .function("step", &JsRunner::step)
+      .function("status", &JsRunner::status)
+      .function("cancel", &JsRunner::cancel)
+      .function("progress", &JsRunner::progress)
+      .function("solution", &JsRunner::solution)
+      .function("message", &JsRunner::message)
+      .function("moves", &JsRunner::moves)
+      .function("pushes", &JsRunner::pushes);
+  class_<JsSolver, base<JsRunner>>("Solver").constructor<std::string, JsSolverOptions>();
 
   function("isSinkLevel", &isSinkLevel);
   function("parseSinkLevel", &parseSink);
@@ -572,14 +539,5 @@ EMSCRIPTEN_BINDINGS(soko) {
       .function("cells", &JsSinkGame::cells)
       .function("currentLevelText", &JsSinkGame::currentLevelText)
       .function("walkPath", &JsSinkGame::walkPath);
-  class_<JsSinkSolver>("SinkSolver")
-      .constructor<std::string, JsSolverOptions>()
-      .function("step", &JsSinkSolver::step)
-      .function("status", &JsSinkSolver::status)
-      .function("cancel", &JsSinkSolver::cancel)
-      .function("progress", &JsSinkSolver::progress)
-      .function("solution", &JsSinkSolver::solution)
-      .function("message", &JsSinkSolver::message)
-      .function("moves", &JsSinkSolver::moves)
-      .function("pushes", &JsSinkSolver::pushes);
+  class_<JsSinkSolver, base<JsRunner>>("SinkSolver").constructor<std::string, JsSolverOptions>();
 }

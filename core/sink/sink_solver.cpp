@@ -322,85 +322,9 @@ class SinkStrategy : public Strategy {
 
 }  // namespace
 
-SinkSolver::SinkSolver(const SinkLevel& level, const SinkSolverOptions& options) : level_(level), options_(options) {
-  try {
-    strategy_ = std::make_unique<SinkStrategy>(level_, options_);
-  } catch (const std::bad_alloc&) {
-    finish(SolveStatus::OutOfMemory);
-  }
-}
-
-SinkSolver::~SinkSolver() = default;
-
-void SinkSolver::finish(SolveStatus status) {
-  status_ = status;
-  if (strategy_) peakMemory_ = std::max(peakMemory_, strategy_->stats().memoryBytes);
-  std::string detail = strategy_ ? strategy_->message() : "";
-  switch (status) {
-    case SolveStatus::Solved: {
-      solution_ = strategy_->solution();
-      VerifyResult v = verifySink(level_, solution_);
-      if (!v.solved) {
-        status_ = SolveStatus::Failed;
-        message_ = "internal error: the solution found does not verify: " + v.describe();
-        solution_.clear();
-        return;
-      }
-      moves_ = v.moves;
-      pushes_ = v.pushes;
-      message_ = "solved: " + std::to_string(moves_) + " moves, " + std::to_string(pushes_) + " pushes";
-      return;
-    }
-    case SolveStatus::Unsolvable: message_ = "the level has no solution" + (detail.empty() ? "" : ": " + detail); return;
-    case SolveStatus::TimedOut: message_ = "no solution found within the time limit"; return;
-    case SolveStatus::OutOfMemory: message_ = "no solution found within the memory budget"; return;
-    case SolveStatus::Cancelled: message_ = "cancelled"; return;
-    case SolveStatus::Declined:
-      message_ = "the solver cannot search this level" + (detail.empty() ? "" : ": " + detail);
-      return;
-    default: message_ = detail;
-  }
-}
-
-SolveStatus SinkSolver::step(double sliceMs) {
-  if (status_ != SolveStatus::Running) return status_;
-  auto begin = Deadline::Clock::now();
-  auto end = begin + std::chrono::microseconds(static_cast<int64_t>(sliceMs * 1000));
-  const bool limited = options_.timeLimitSeconds > 0;
-  if (limited) {
-    auto limitEnd = begin + std::chrono::microseconds(static_cast<int64_t>((options_.timeLimitSeconds - seconds_) * 1e6));
-    end = std::min(end, limitEnd);
-  }
-  SolveStatus s;
-  try {
-    s = strategy_->run(Deadline(end));
-  } catch (const std::bad_alloc&) {
-    s = SolveStatus::OutOfMemory;
-  }
-  seconds_ += std::chrono::duration<double>(Deadline::Clock::now() - begin).count();
-  peakMemory_ = std::max(peakMemory_, strategy_->stats().memoryBytes);
-  if (s == SolveStatus::Running && limited && seconds_ >= options_.timeLimitSeconds) s = SolveStatus::TimedOut;
-  if (s != SolveStatus::Running) finish(s);
-  return status_;
-}
-
-SolveStatus SinkSolver::solve() {
-  while (step(1000) == SolveStatus::Running) {
-  }
-  return status_;
-}
-
-void SinkSolver::cancel() {
-  if (status_ == SolveStatus::Running) finish(SolveStatus::Cancelled);
-}
-
-SolverProgress SinkSolver::progress() const {
-  SolverProgress p;
-  if (strategy_) p.search = strategy_->stats();
-  p.seconds = seconds_;
-  p.nodesPerSecond = seconds_ > 0 ? static_cast<double>(p.search.nodes) / seconds_ : 0;
-  p.peakMemoryBytes = std::max(peakMemory_, p.search.memoryBytes);
-  return p;
+SinkSolver::SinkSolver(const SinkLevel& level, const SinkSolverOptions& options)
+    : SearchRunner(options.timeLimitSeconds, [level](const std::string& lurd) { return verifySink(level, lurd); }) {
+  start([&] { return std::make_unique<SinkStrategy>(level, options); });
 }
 
 }  // namespace soko

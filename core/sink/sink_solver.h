@@ -10,14 +10,14 @@
 // corridor.h) and small stone patterns found unsolvable beforehand
 // (time-sliced).
 //
-// The facade mirrors Solver (solver.h): step() in slices, progress(),
+// Run like Solver (search_runner.h): step() in slices, progress(),
 // cancel(), and a solution checked with verifySink() before it is reported.
 #pragma once
 
 #include <memory>
 #include <string>
 
-#include "../solver.h"
+#include "../search_runner.h"
 #include "sink_level.h"
 
 namespace soko {
@@ -29,33 +29,9 @@ struct SinkSolverOptions {
   bool patterns = true;  // preprocess small unsolvable stone patterns
 };
 
-class SinkSolver {
+class SinkSolver : public SearchRunner {
  public:
   SinkSolver(const SinkLevel& level, const SinkSolverOptions& options);
-  ~SinkSolver();
-
-  SolveStatus step(double sliceMs);
-  SolveStatus solve();
-  void cancel();
-
-  SolveStatus status() const { return status_; }
-  SolverProgress progress() const;
-  const std::string& solution() const { return solution_; }  // verified LURD when Solved
-  const std::string& message() const { return message_; }
-  int solutionMoves() const { return moves_; }
-  int solutionPushes() const { return pushes_; }
-
- private:
-  void finish(SolveStatus status);
-
-  SinkLevel level_;
-  SinkSolverOptions options_;
-  std::unique_ptr<Strategy> strategy_;
-  SolveStatus status_ = SolveStatus::Running;
-  std::string solution_, message_;
-  int moves_ = 0, pushes_ = 0;
-  double seconds_ = 0;
-  uint64_t peakMemory_ = 0;
 };
 
 }  // namespace soko

@@ -1,0 +1,106 @@
+#include "search_runner.h"
+
+#include <algorithm>
+#include <new>
+
+namespace soko {
+
+SearchRunner::SearchRunner(double timeLimitSeconds, Verifier verifier)
+    : timeLimitSeconds_(timeLimitSeconds), verifier_(std::move(verifier)) {}
+
+SearchRunner::~SearchRunner() = default;
+
+void SearchRunner::start(const std::function<std::unique_ptr<Strategy>()>& make) {
+  try {
+    strategy_ = make();
+  } catch (const std::bad_alloc&) {
+    finish(SolveStatus::OutOfMemory);
+  }
+}
+
+void SearchRunner::refuse(SolveStatus status, const std::string& message) {
+  status_ = status;
+  message_ = message;
+}
+
+void SearchRunner::finish(SolveStatus status) {
+  status_ = status;
+  if (strategy_) peakMemory_ = std::max(peakMemory_, strategy_->stats().memoryBytes);
+  std::string detail = strategy_ ? strategy_->message() : "";
+  switch (status) {
+    case SolveStatus::Solved: {
+      solution_ = strategy_->solution();
+      VerifyResult v = verifier_(solution_);
+      if (!v.solved) {
+        status_ = SolveStatus::Failed;
+        message_ = "internal error: the solution found does not verify: " + v.describe();
+        solution_.clear();
+        return;
+      }
+      moves_ = v.moves;
+      pushes_ = v.pushes;
+      message_ = "solved: " + std::to_string(moves_) + " moves, " + std::to_string(pushes_) + " pushes";
+      return;
+    }
+    case SolveStatus::Unsolvable:
+      message_ = "the level has no solution" + (detail.empty() ? "" : ": " + detail);
+      return;
+    case SolveStatus::TimedOut:
+      message_ = "no solution found within the time limit";
+      return;
+    case SolveStatus::OutOfMemory:
+      message_ = "no solution found within the memory budget";
+      return;
+    case SolveStatus::Cancelled:
+      message_ = "cancelled";
+      return;
+    case SolveStatus::Declined:
+      message_ = "the solver cannot search this level" + (detail.empty() ? "" : ": " + detail);
+      return;
+    default:
+      message_ = detail;
+  }
+}
+
+SolveStatus SearchRunner::step(double sliceMs) {
+  if (status_ != SolveStatus::Running) return status_;
+  auto begin = Deadline::Clock::now();
+  auto end = begin + std::chrono::microseconds(static_cast<int64_t>(sliceMs * 1000));
+  const bool limited = timeLimitSeconds_ > 0;
+  if (limited) {
+    auto limitEnd = begin + std::chrono::microseconds(static_cast<int64_t>((timeLimitSeconds_ - seconds_) * 1e6));
+    end = std::min(end, limitEnd);
+  }
+  SolveStatus s;
+  try {
+    s = strategy_->run(Deadline(end));
+  } catch (const std::bad_alloc&) {
+    s = SolveStatus::OutOfMemory;
+  }
+  seconds_ += std::chrono::duration<double>(Deadline::Clock::now() - begin).count();
+  peakMemory_ = std::max(peakMemory_, strategy_->stats().memoryBytes);
+  if (s == SolveStatus::Running && limited && seconds_ >= timeLimitSeconds_) s = SolveStatus::TimedOut;
+  if (s != SolveStatus::Running) finish(s);
+  return status_;
+}
+
+SolveStatus SearchRunner::solve() {
+  while (step(1000) == SolveStatus::Running) {
+  }
+  return status_;
+}
+
+void SearchRunner::cancel() {
+  if (status_ == SolveStatus::Running) finish(SolveStatus::Cancelled);
+}
+
+SolverProgress SearchRunner::progress() const {
+  SolverProgress p;
+  if (strategy_) p.search = strategy_->stats();
+  p.seconds = seconds_;
+  p.nodesPerSecond = seconds_ > 0 ? static_cast<double>(p.search.nodes) / seconds_ : 0;
+  p.peakMemoryBytes = std::max(peakMemory_, p.search.memoryBytes);
+  return p;
+}
+
+}  // namespace soko
