@@ -118,15 +118,11 @@ const char* outcomeName(StepOutcome o) {
   return "blocked";
 }
 
-// Game rules for the page. Construct from level text; valid() is false (and
-// error() says why) when the text holds no level.
-class JsGame {
+// What the page's Game and SinkGame share: a game of rules G (Game or
+// SinkGame) made from level text, its counters, steps and history.
+template <class G>
+class JsRules {
  public:
-  explicit JsGame(const std::string& levelText) {
-    OneLevel one = readOneLevel(levelText);
-    error_ = one.error;
-    if (one.level) game_.emplace(std::move(*one.level));
-  }
   bool valid() const { return game_.has_value(); }
   std::string error() const { return error_; }
   int width() const { return game_ ? game_->width() : 0; }
@@ -137,8 +133,6 @@ class JsGame {
   bool solved() const { return game_ && game_->solved(); }
   bool canUndo() const { return game_ && game_->canUndo(); }
   bool canRedo() const { return game_ && game_->canRedo(); }
-  bool hasBox(int cell) const { return game_ && inside(cell) && game_->hasBox(cell); }
-  bool isFloor(int cell) const { return game_ && inside(cell) && game_->isInterior(cell) && !game_->isWall(cell); }
   // A single LURD character; "moved", "pushed", "blocked" or "not-a-push".
   std::string play(const std::string& step) {
     if (!game_ || step.size() != 1) return "blocked";
@@ -151,6 +145,51 @@ class JsGame {
   void seek(int moves) { if (game_ && moves >= 0) game_->seek(static_cast<size_t>(moves)); }
   std::string history() const { return game_ ? game_->history() : ""; }
   std::string fullHistory() const { return game_ ? game_->fullHistory() : ""; }
+  val walkPath(int target) const { return game_ && inside(target) ? optionalText(game_->walkPath(target)) : val::null(); }
+
+  // Embind registers members on the class that declares them: this base is
+  // registered once per G, and Game / SinkGame derive from it.
+  static void bind(const char* name) {
+    using R = JsRules<G>;
+    emscripten::class_<R>(name)
+        .function("valid", &R::valid)
+        .function("error", &R::error)
+        .function("width", &R::width)
+        .function("height", &R::height)
+        .function("player", &R::player)
+        .function("moves", &R::moves)
+        .function("pushes", &R::pushes)
+        .function("solved", &R::solved)
+        .function("canUndo", &R::canUndo)
+        .function("canRedo", &R::canRedo)
+        .function("play", &R::play)
+        .function("playAll", &R::playAll)
+        .function("undo", &R::undo)
+        .function("redo", &R::redo)
+        .function("restart", &R::restart)
+        .function("seek", &R::seek)
+        .function("history", &R::history)
+        .function("fullHistory", &R::fullHistory)
+        .function("walkPath", &R::walkPath);
+  }
+
+ protected:
+  bool inside(int cell) const { return cell >= 0 && cell < game_->width() * game_->height(); }
+  std::optional<G> game_;
+  std::string error_;
+};
+
+// Game rules for the page. Construct from level text; valid() is false (and
+// error() says why) when the text holds no level.
+class JsGame : public JsRules<Game> {
+ public:
+  explicit JsGame(const std::string& levelText) {
+    OneLevel one = readOneLevel(levelText);
+    error_ = one.error;
+    if (one.level) game_.emplace(std::move(*one.level));
+  }
+  bool hasBox(int cell) const { return game_ && inside(cell) && game_->hasBox(cell); }
+  bool isFloor(int cell) const { return game_ && inside(cell) && game_->isInterior(cell) && !game_->isWall(cell); }
   std::string cells() const {
     if (!game_) return "";
     std::vector<uint8_t> boxes(static_cast<size_t>(game_->width()) * game_->height());
@@ -158,15 +197,9 @@ class JsGame {
     return boardCells(game_->start(), &boxes, game_->player());
   }
   std::string currentLevelText() const { return game_ ? writeLevel(game_->currentLevel()) : ""; }
-  val walkPath(int target) const { return game_ && inside(target) ? optionalText(game_->walkPath(target)) : val::null(); }
   val pushPath(int box, int target) const {
     return game_ && inside(box) && inside(target) ? optionalText(game_->pushPath(box, target)) : val::null();
   }
-
- private:
-  bool inside(int cell) const { return cell >= 0 && cell < game_->width() * game_->height(); }
-  std::optional<Game> game_;
-  std::string error_;
 };
 
 struct JsVerify {
@@ -362,38 +395,17 @@ val parseSink(const std::string& text) {
 
 bool isSinkLevel(const std::string& text) { return looksLikeSinkLevel(text); }
 
-class JsSinkGame {
+class JsSinkGame : public JsRules<SinkGame> {
  public:
   explicit JsSinkGame(const std::string& levelText) {
     SinkParse p = parseSinkLevel(levelText);
     error_ = p.error;
     if (p.ok()) game_.emplace(std::move(p.level));
   }
-  bool valid() const { return game_.has_value(); }
-  std::string error() const { return error_; }
-  int width() const { return game_ ? game_->width() : 0; }
-  int height() const { return game_ ? game_->height() : 0; }
-  int player() const { return game_ ? game_->player() : -1; }
   int sink() const { return game_ ? game_->sink() : -1; }
-  int moves() const { return game_ ? game_->moves() : 0; }
-  int pushes() const { return game_ ? game_->pushes() : 0; }
   int stonesLeft() const { return game_ ? game_->stonesLeft() : 0; }
-  bool solved() const { return game_ && game_->solved(); }
-  bool canUndo() const { return game_ && game_->canUndo(); }
-  bool canRedo() const { return game_ && game_->canRedo(); }
   bool hasStone(int cell) const { return game_ && inside(cell) && game_->hasStone(cell); }
   bool isFloor(int cell) const { return game_ && inside(cell) && !game_->isWall(cell); }
-  std::string play(const std::string& step) {
-    if (!game_ || step.size() != 1) return "blocked";
-    return outcomeName(game_->play(step[0]));
-  }
-  int playAll(const std::string& steps) { return game_ ? static_cast<int>(game_->playAll(steps)) : 0; }
-  bool undo() { return game_ && game_->undo(); }
-  bool redo() { return game_ && game_->redo(); }
-  void restart() { if (game_) game_->restart(); }
-  void seek(int moves) { if (game_ && moves >= 0) game_->seek(static_cast<size_t>(moves)); }
-  std::string history() const { return game_ ? game_->history() : ""; }
-  std::string fullHistory() const { return game_ ? game_->fullHistory() : ""; }
   std::string cells() const {
     if (!game_) return "";
     std::vector<uint8_t> stones(static_cast<size_t>(game_->width()) * game_->height());
@@ -401,12 +413,6 @@ class JsSinkGame {
     return sinkCells(game_->start(), &stones, game_->player());
   }
   std::string currentLevelText() const { return game_ ? writeSinkLevel(game_->currentLevel()) : ""; }
-  val walkPath(int target) const { return game_ && inside(target) ? optionalText(game_->walkPath(target)) : val::null(); }
-
- private:
-  bool inside(int cell) const { return cell >= 0 && cell < game_->width() * game_->height(); }
-  std::optional<SinkGame> game_;
-  std::string error_;
 };
 
 JsVerify verifySinkText(const std::string& levelText, const std::string& lurd) {
@@ -471,31 +477,13 @@ EMSCRIPTEN_BINDINGS(soko) {
       .field("depth", &JsProgress::depth)
       .field("bestBound", &JsProgress::bestBound);
 
-  class_<JsGame>("Game")
+  JsRules<Game>::bind("GameRules");
+  class_<JsGame, base<JsRules<Game>>>("Game")
       .constructor<std::string>()
-      .function("valid", &JsGame::valid)
-      .function("error", &JsGame::error)
-      .function("width", &JsGame::width)
-      .function("height", &JsGame::height)
-      .function("player", &JsGame::player)
-      .function("moves", &JsGame::moves)
-      .function("pushes", &JsGame::pushes)
-      .function("solved", &JsGame::solved)
-      .function("canUndo", &JsGame::canUndo)
-      .function("canRedo", &JsGame::canRedo)
       .function("hasBox", &JsGame::hasBox)
       .function("isFloor", &JsGame::isFloor)
-      .function("play", &JsGame::play)
-      .function("playAll", &JsGame::playAll)
-      .function("undo", &JsGame::undo)
-      .function("redo", &JsGame::redo)
-      .function("restart", &JsGame::restart)
-      .function("seek", &JsGame::seek)
-      .function("history", &JsGame::history)
-      .function("fullHistory", &JsGame::fullHistory)
       .function("cells", &JsGame::cells)
       .function("currentLevelText", &JsGame::currentLevelText)
-      .function("walkPath", &JsGame::walkPath)
       .function("pushPath", &JsGame::pushPath);
 
   class_<JsRunner>("SolverRun")
@@ -512,32 +500,14 @@ EMSCRIPTEN_BINDINGS(soko) {
   function("isSinkLevel", &isSinkLevel);
   function("parseSinkLevel", &parseSink);
   function("verifySink", &verifySinkText);
-  class_<JsSinkGame>("SinkGame")
+  JsRules<SinkGame>::bind("SinkGameRules");
+  class_<JsSinkGame, base<JsRules<SinkGame>>>("SinkGame")
       .constructor<std::string>()
-      .function("valid", &JsSinkGame::valid)
-      .function("error", &JsSinkGame::error)
-      .function("width", &JsSinkGame::width)
-      .function("height", &JsSinkGame::height)
-      .function("player", &JsSinkGame::player)
       .function("sink", &JsSinkGame::sink)
-      .function("moves", &JsSinkGame::moves)
-      .function("pushes", &JsSinkGame::pushes)
       .function("stonesLeft", &JsSinkGame::stonesLeft)
-      .function("solved", &JsSinkGame::solved)
-      .function("canUndo", &JsSinkGame::canUndo)
-      .function("canRedo", &JsSinkGame::canRedo)
       .function("hasStone", &JsSinkGame::hasStone)
       .function("isFloor", &JsSinkGame::isFloor)
-      .function("play", &JsSinkGame::play)
-      .function("playAll", &JsSinkGame::playAll)
-      .function("undo", &JsSinkGame::undo)
-      .function("redo", &JsSinkGame::redo)
-      .function("restart", &JsSinkGame::restart)
-      .function("seek", &JsSinkGame::seek)
-      .function("history", &JsSinkGame::history)
-      .function("fullHistory", &JsSinkGame::fullHistory)
       .function("cells", &JsSinkGame::cells)
-      .function("currentLevelText", &JsSinkGame::currentLevelText)
-      .function("walkPath", &JsSinkGame::walkPath);
+      .function("currentLevelText", &JsSinkGame::currentLevelText);
   class_<JsSinkSolver, base<JsRunner>>("SinkSolver").constructor<std::string, JsSolverOptions>();
 }
