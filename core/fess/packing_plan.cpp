@@ -59,12 +59,15 @@ class Planner {
  private:
   static constexpr size_t kMaxParkNodes = 400;  // positions per parking search
   static constexpr int kMaxSeeds = 4;           // player regions of the solved position tried
+  static constexpr uint64_t kExactWork = 1'000'000;  // for the reverse game proper (see exact())
 
   bool overBudget() const { return pulls_.work() > budget_; }
+  bool overExactBudget() const { return pulls_.work() > exactBudget_; }
   void mark(const std::vector<Box>& boxes, uint8_t v) {
     for (const Box& b : boxes) occupied_[b.at] = v;
   }
   Attempt attempt(Square seed);
+  bool exact(Attempt& a, std::vector<Box>& boxes, std::vector<uint8_t>& stay, Square player);
   void takeOut(Attempt& a, std::vector<Box>& boxes, size_t i, const BoxPulls::Reached& hit, Square& player);
   bool park(Attempt& a, std::vector<Box>& boxes, Square& player);
   bool match(Attempt& a) const;
@@ -76,6 +79,8 @@ class Planner {
   std::vector<uint8_t> occupied_;  // [square] the boxes of the position at hand
   std::vector<uint8_t> start_;     // [square] a box starts there
   std::vector<int> depth_;
+  uint64_t exactBudget_ = 0;
+  std::unordered_set<std::string> exactSeen_;
 };
 
 Attempt Planner::attempt(Square seed) {
@@ -245,6 +250,67 @@ bool Planner::park(Attempt& a, std::vector<Box>& boxes, Square& player) {
   return true;
 }
 
+// The reverse game itself, one box at a time: each box taken out stays on
+// the start square it reached, in the way of the boxes after it, until every
+// start square holds one and the player can walk to where it starts. Depth
+// first over which box goes next and where, within `exactBudget_`. On
+// success `a` holds the order, and playing it backwards solves the level.
+bool Planner::exact(Attempt& a, std::vector<Box>& boxes, std::vector<uint8_t>& stay, Square player) {
+  auto markAll = [&] {
+    std::fill(occupied_.begin(), occupied_.end(), 0);
+    for (const Box& b : boxes) occupied_[b.at] = 1;
+    for (int s = 0; s < n_; ++s) occupied_[s] |= stay[s];
+  };
+  markAll();
+  const auto& reach = pulls_.flood(occupied_, player);
+  if (boxes.empty()) return reach[board_.startPlayer()] == pulls_.floodStamp();
+  if (overExactBudget()) return false;
+  Square normal = player;
+  for (int s = 0; s < n_; ++s)
+    if (reach[s] == pulls_.floodStamp()) {
+      normal = static_cast<Square>(s);
+      break;
+    }
+  std::string key;
+  for (int s = 0; s < n_; ++s) key.push_back(static_cast<char>(occupied_[s] | (stay[s] << 1)));
+  key.append(reinterpret_cast<const char*>(&normal), sizeof(normal));
+  if (!exactSeen_.insert(std::move(key)).second) return false;
+  struct Candidate {
+    bool stays;  // the box is on a start square already
+    uint16_t pulls;
+    int depth;
+    size_t box;
+    BoxPulls::Reached r;
+  };
+  std::vector<Candidate> candidates;
+  std::vector<BoxPulls::Reached> all;
+  for (size_t i = 0; i < boxes.size(); ++i) {
+    const Box b = boxes[i];
+    if (start_[b.at]) candidates.push_back({true, 0, depth_[b.goal], i, {b.at, player, 0, kNoSquare}});
+    all.clear();
+    pulls_.search(occupied_, b.at, player, nullptr, nullptr, &all);
+    for (const auto& r : all)
+      if (r.to != b.at && start_[r.to]) candidates.push_back({false, r.pulls, depth_[b.goal], i, r});
+  }
+  std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& x, const Candidate& y) {
+    return std::tuple(x.stays, x.pulls, x.depth) < std::tuple(y.stays, y.pulls, y.depth);
+  });
+  for (const Candidate& c : candidates) {
+    const Box b = boxes[c.box];
+    a.emptied.push_back(b.goal);
+    a.entry[b.goal] = c.r.first;
+    stay[c.r.to] = 1;
+    boxes.erase(boxes.begin() + static_cast<long>(c.box));
+    if (exact(a, boxes, stay, c.stays ? player : c.r.player)) return true;
+    boxes.insert(boxes.begin() + static_cast<long>(c.box), b);
+    stay[c.r.to] = 0;
+    a.entry[b.goal] = kNoSquare;
+    a.emptied.pop_back();
+    if (overExactBudget()) return false;
+  }
+  return false;
+}
+
 // Whether the boxes taken out can each have come from a start square of
 // their own (Kuhn's augmenting paths).
 bool Planner::match(Attempt& a) const {
@@ -306,7 +372,29 @@ PackingPlan Planner::run() {
 
   Attempt best;
   bool have = false;
+  // First the reverse game proper, on a share of the budget.
+  if (board_.boxCount() == static_cast<int>(board_.goals().size())) {
+    exactBudget_ = std::min<uint64_t>(budget_ / 8, kExactWork);
+    for (const auto& [size, seed] : seeds) {
+      Attempt a;
+      a.entry.assign(n_, kNoSquare);
+      std::vector<Box> boxes;
+      for (Square g : board_.goals()) boxes.push_back({g, g});
+      std::vector<uint8_t> stay(n_, 0);
+      bool ok = exact(a, boxes, stay, seed);
+      std::fill(occupied_.begin(), occupied_.end(), 0);
+      if (ok) {
+        a.matched = true;
+        best = std::move(a);
+        have = plan.proven = true;
+        break;
+      }
+      if (overExactBudget()) break;
+    }
+    exactSeen_.clear();
+  }
   for (const auto& [size, seed] : seeds) {
+    if (have && best.score() == std::tuple(0, false, size_t{0})) break;
     if (have && overBudget()) break;
     Attempt a = attempt(seed);
     if (!have || a.score() < best.score()) best = std::move(a), have = true;
