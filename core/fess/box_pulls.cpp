@@ -39,7 +39,7 @@ const std::vector<uint32_t>& BoxPulls::flood(const std::vector<uint8_t>& occupie
 }
 
 bool BoxPulls::search(std::vector<uint8_t>& occupied, Square from, Square player, const std::vector<uint8_t>* target,
-                      Reached* hit, std::vector<Reached>* all) {
+                      Reached* hit, std::vector<Reached>* all, uint16_t maxPulls) {
   if (target && (*target)[from]) {
     if (hit) *hit = {from, player, 0, kNoSquare};
     return true;
@@ -86,6 +86,7 @@ bool BoxPulls::search(std::vector<uint8_t>& occupied, Square from, Square player
       }
       if (all) all->push_back(here);
     }
+    if (here.pulls >= maxPulls) continue;
     for (Direction d : kDirections) {
       Square t = want[static_cast<int>(d)];
       if (t == kNoSquare || mark_[t] != markStamp_) continue;

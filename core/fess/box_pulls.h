@@ -32,9 +32,10 @@ class BoxPulls {
   // square of it the box reaches, `from` itself included, and returns true;
   // otherwise collects into `all` (when given) every (square, player region)
   // the box can be taken to, `from` with the player's region included, fewest
-  // pulls first, and returns false.
+  // pulls first, and returns false. Squares more than `maxPulls` pulls away
+  // are not searched.
   bool search(std::vector<uint8_t>& occupied, Square from, Square player, const std::vector<uint8_t>* target,
-              Reached* hit, std::vector<Reached>* all);
+              Reached* hit, std::vector<Reached>* all, uint16_t maxPulls = 0xFFFF);
 
   // Squares the player reaches from `start` (marked in the returned mask
   // until the next call), walking around the boxes of `occupied`.
@@ -43,6 +44,7 @@ class BoxPulls {
 
   // Elementary steps taken so far (squares flooded, states expanded): what the caller budgets.
   uint64_t work() const { return work_; }
+  void charge(uint64_t steps) { work_ += steps; }  // the caller's own steps
 
  private:
   // Marks the squares reachable from `start` with `markStamp_`; stops early

@@ -52,6 +52,18 @@ class Planner {
         Square t = board.neighbor(queue[h], d);
         if (t != kNoSquare && depth_[t] > depth_[queue[h]] + 1) depth_[t] = depth_[queue[h]] + 1, queue.push_back(t);
       }
+    // Pulls from each square to the nearest start square on the empty
+    // board: a box pulled onto t from s needs the square beyond t for the player.
+    exitPulls_.assign(n_, kFar);
+    queue.clear();
+    for (Square s : board.startBoxes()) exitPulls_[s] = 0, queue.push_back(s);
+    for (size_t h = 0; h < queue.size(); ++h)
+      for (Direction d : kDirections) {
+        Square t = queue[h], s = board.neighbor(t, opposite(d));
+        if (s == kNoSquare || board.neighbor(t, d) == kNoSquare || exitPulls_[s] <= exitPulls_[t] + 1) continue;
+        exitPulls_[s] = exitPulls_[t] + 1;
+        queue.push_back(s);
+      }
   }
 
   PackingPlan run();
@@ -59,7 +71,7 @@ class Planner {
  private:
   static constexpr size_t kMaxParkNodes = 400;  // positions per parking search
   static constexpr int kMaxSeeds = 4;           // player regions of the solved position tried
-  static constexpr uint64_t kExactWork = 1'000'000;  // for the reverse game proper (see exact())
+  static constexpr uint64_t kExactWork = 250'000;  // for the reverse game proper (see exact())
 
   bool overBudget() const { return pulls_.work() > budget_; }
   bool overExactBudget() const { return pulls_.work() > exactBudget_; }
@@ -79,6 +91,7 @@ class Planner {
   std::vector<uint8_t> occupied_;  // [square] the boxes of the position at hand
   std::vector<uint8_t> start_;     // [square] a box starts there
   std::vector<int> depth_;
+  std::vector<int> exitPulls_;  // [square] pulls to the nearest start square, alone on the board
   uint64_t exactBudget_ = 0;
   std::unordered_set<std::string> exactSeen_;
 };
@@ -89,16 +102,27 @@ Attempt Planner::attempt(Square seed) {
   std::vector<Box> boxes;
   for (Square g : board_.goals()) boxes.push_back({g, g});
   Square player = seed;
+  std::vector<std::tuple<bool, int, size_t>> candidates;  // (on its goal, pulls at least, box)
   while (!boxes.empty()) {
     mark(boxes, 1);
     // A box with a way out, the fewest pulls first; boxes already parked
     // before any (taking them out does not change the order).
     int best = -1;
     BoxPulls::Reached bestHit{};
-    for (size_t i = 0; i < boxes.size(); ++i) {
-      if (start_[boxes[i].at]) continue;
+    // Boxes by their pulls out on an empty board, a lower bound: the
+    // searches stop once no box can beat the best found (past the budget,
+    // the first box found will do).
+    candidates.clear();
+    for (size_t i = 0; i < boxes.size(); ++i)
+      if (!start_[boxes[i].at] && exitPulls_[boxes[i].at] < kFar)
+        candidates.push_back({!boxes[i].left, exitPulls_[boxes[i].at], i});
+    std::sort(candidates.begin(), candidates.end());
+    pulls_.charge(candidates.size());
+    for (const auto& [onGoal, bound, i] : candidates) {
+      if (best >= 0 && (onGoal > !boxes[best].left || bound > bestHit.pulls || overBudget())) break;
       BoxPulls::Reached hit;
-      if (!pulls_.search(occupied_, boxes[i].at, player, &start_, &hit, nullptr)) continue;
+      uint16_t cap = best >= 0 ? bestHit.pulls : 0xFFFF;
+      if (!pulls_.search(occupied_, boxes[i].at, player, &start_, &hit, nullptr, cap)) continue;
       auto key = [&](size_t k, const BoxPulls::Reached& h) {
         return std::tuple(!boxes[k].left, h.pulls, depth_[boxes[k].goal], boxes[k].goal);
       };
@@ -183,6 +207,7 @@ bool Planner::park(Attempt& a, std::vector<Box>& boxes, Square& player) {
     return k;
   };
   auto normal = [&](Square p) {
+    pulls_.charge(n_ + boxes.size());  // the scan below and the key
     const auto& m = pulls_.flood(occupied_, p);
     for (int s = 0; s < n_; ++s)
       if (m[s] == pulls_.floodStamp()) return static_cast<Square>(s);
@@ -262,6 +287,7 @@ bool Planner::exact(Attempt& a, std::vector<Box>& boxes, std::vector<uint8_t>& s
     for (int s = 0; s < n_; ++s) occupied_[s] |= stay[s];
   };
   markAll();
+  pulls_.charge(3 * static_cast<uint64_t>(n_));  // marking, the key, the scan for `normal`
   const auto& reach = pulls_.flood(occupied_, player);
   if (boxes.empty()) return reach[board_.startPlayer()] == pulls_.floodStamp();
   if (overExactBudget()) return false;
