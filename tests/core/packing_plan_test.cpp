@@ -318,6 +318,7 @@ TEST_CASE("packing plan: out of budget it still orders every goal") {
   CHECK_FALSE(plan.complete);
 }
 
+// Hidden (run by name): figures over many random levels, for tuning.
 TEST_CASE("packing plan diagnostics", "[.diag]") {
   std::mt19937 rng(7);
   int proven = 0, solvable = 0, inOrder = 0, completeUnsolvable = 0, unsolvable = 0, completeSolvable = 0;
