@@ -72,6 +72,7 @@ class Planner {
   static constexpr size_t kMaxParkNodes = 400;  // positions per parking search
   static constexpr int kMaxSeeds = 4;           // player regions of the solved position tried
   static constexpr uint64_t kExactWork = 250'000;  // for the reverse game proper (see exact())
+  static constexpr int kExactBoxes = 64;            // boxes at most for it
 
   bool overBudget() const { return pulls_.work() > budget_; }
   bool overExactBudget() const { return pulls_.work() > exactBudget_; }
@@ -398,8 +399,10 @@ PackingPlan Planner::run() {
 
   Attempt best;
   bool have = false;
-  // First the reverse game proper, on a share of the budget.
-  if (board_.boxCount() == static_cast<int>(board_.goals().size())) {
+  // First the reverse game proper, on a share of the budget (it recurses
+  // once per box: not for many boxes, which it would hardly solve anyway,
+  // keeping the stack small for the WebAssembly build).
+  if (board_.boxCount() == static_cast<int>(board_.goals().size()) && board_.boxCount() <= kExactBoxes) {
     exactBudget_ = std::min<uint64_t>(budget_ / 8, kExactWork);
     for (const auto& [size, seed] : seeds) {
       Attempt a;
