@@ -258,3 +258,22 @@ TEST_CASE("hbox inertia: keep pulling through tunnels and towards targets") {
   CHECK_FALSE(hboxKeepPulling(r, pr, targets.data(), at(r, 3, 2), at(r, 4, 2), Direction::Right));
   CHECK_FALSE(hboxKeepPulling(r, pr, targets.data(), at(r, 2, 2), at(r, 1, 2), Direction::Left));  // on the target
 }
+
+TEST_CASE("hbox halfway: a recent average over the pri1 queue's positions passes 2/3 of the boxes") {
+  HalfwayTracker t(6);
+  // Positions from the other queues never count, however many boxes are home.
+  for (int k = 0; k < 1000; ++k) CHECK_FALSE(t.note(2 + k % 5, 6));
+  // Four of six home is exactly 2/3: not past it.
+  for (int k = 0; k < 1000; ++k) CHECK_FALSE(t.note(1, 4));
+  // Five home from the start: the average climbs past 4 after a few dozen
+  // pri1 positions (5 (1 - (15/16)^k) > 4 from k = 25), not at once.
+  HalfwayTracker fresh(6);
+  bool reached = false;
+  int steps = 0;
+  while (!reached && steps < 100) reached = fresh.note(1, 5), ++steps;
+  CHECK(reached);
+  CHECK(steps == 25);
+  // It stays halfway.
+  CHECK(fresh.note(1, 0));
+  CHECK(fresh.halfway());
+}
