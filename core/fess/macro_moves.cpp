@@ -100,11 +100,12 @@ void MacroMoves::generateBox(int index, const std::vector<Square>& boxes, std::v
 }
 
 void MacroMoves::generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied, Square player,
-                          std::vector<MacroPush>& out) {
+                          std::vector<MacroPush>& out, const std::vector<uint8_t>* only) {
   reachScratch_.assign(board_.squareCount(), 0);
   uint32_t fl = flood(occupied, kNoSquare, player);
   for (int s = 0; s < board_.squareCount(); ++s) reachScratch_[s] = floodMark_[s] == fl;
-  for (int i = 0; i < static_cast<int>(boxes.size()); ++i) generateBox(i, boxes, occupied, reachScratch_, out);
+  for (int i = 0; i < static_cast<int>(boxes.size()); ++i)
+    if (!only || (*only)[boxes[i]]) generateBox(i, boxes, occupied, reachScratch_, out);
 }
 
 std::vector<MacroMoves::Step> MacroMoves::path(std::vector<uint8_t>& occupied, Square player, Square from,

@@ -30,9 +30,10 @@ class MacroMoves {
   MacroMoves(const Board& board, const std::vector<uint8_t>& dead);
 
   // Every macro push of every box. `occupied` marks the boxes (restored on
-  // return); `player` is any square of the player's region.
+  // return); `player` is any square of the player's region. With `only`,
+  // just the boxes on squares it marks.
   void generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied, Square player,
-                std::vector<MacroPush>& out);
+                std::vector<MacroPush>& out, const std::vector<uint8_t>* only = nullptr);
   // The macro push of one box.
   void generateBox(int index, const std::vector<Square>& boxes, std::vector<uint8_t>& occupied,
                    const std::vector<uint8_t>& playerReach, std::vector<MacroPush>& out);

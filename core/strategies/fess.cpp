@@ -1,6 +1,8 @@
 #include "fess.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <unordered_map>
 
 #include "../board.h"
@@ -11,6 +13,7 @@
 #include "../search/dead_squares.h"
 #include "../search/freeze.h"
 #include "../search/node_store.h"
+#include "../search/pi_corral.h"
 #include "../search/reach.h"
 #include "../search/solution.h"
 #include "../search/zobrist.h"
@@ -45,6 +48,7 @@ class FessStrategy : public Strategy {
         bipartite_(board_),
         corral_(board_, dead_, kCorralBudget),
         moves_(board_, dead_),
+        piCorral_(board_, dead_),
         plan_(makePackingPlan(board_)),
         nearest_(nearestGoalPushes(board_)),
         occupied_(board_.squareCount(), 0),
@@ -78,6 +82,13 @@ class FessStrategy : public Strategy {
     return SolveStatus::Solved;
   }
 
+  // SOKO_FESS_DEBUG=1: the search's counters on stderr at the end (for diagnosis).
+  ~FessStrategy() override {
+    if (std::getenv("SOKO_FESS_DEBUG"))
+      std::fprintf(stderr, "fess: nodes %llu stored %zu best packed %d: %s\n", static_cast<unsigned long long>(nodes_),
+                   static_cast<size_t>(store_.size()), bestPacked_, message().c_str());
+  }
+
   std::string solution() const override;
 
   SearchStats stats() const override {
@@ -95,7 +106,8 @@ class FessStrategy : public Strategy {
     return "cells " + std::to_string(cells_.size()) + ", corral checks " + std::to_string(c.checks) +
            " (deadlocks " + std::to_string(c.deadlocks) + ", gave up " + std::to_string(c.gaveUp) +
            "), pruned: freeze " + std::to_string(prunedFreeze_) + ", bipartite " + std::to_string(prunedBipartite_) +
-           ", corral " + std::to_string(prunedCorral_) + (message_.empty() ? "" : "; " + message_);
+           ", corral " + std::to_string(prunedCorral_) + ", pi-corrals " + std::to_string(piCorral_.stats().found) +
+           " (dead " + std::to_string(piCorral_.stats().dead) + ")" + (message_.empty() ? "" : "; " + message_);
   }
 
  private:
@@ -128,7 +140,7 @@ class FessStrategy : public Strategy {
 
   uint64_t memoryBytes() const {
     return store_.memoryBytes() + info_.capacity() * sizeof(NodeInfo) + openBytes_ +
-           cells_.capacity() * sizeof(Cell) + bipartite_.memoryBytes() + corral_.memoryBytes() +
+           cells_.capacity() * sizeof(Cell) + bipartite_.memoryBytes() + corral_.memoryBytes() + piCorral_.memoryBytes() +
            moves_.memoryBytes() + static_cast<uint64_t>(board_.squareCount()) * 64;
   }
 
@@ -185,8 +197,10 @@ class FessStrategy : public Strategy {
     return false;
   }
 
-  // Features of `boxes` (any order); `occupied_` marks them.
-  Features features(const std::vector<Square>& boxes) {
+  // Features of `boxes` (any order); `occupied_` marks them. With `normal`,
+  // also the player's normalised square (the smallest of `player`'s region):
+  // the region flood is needed for the features anyway.
+  Features features(const std::vector<Square>& boxes, Square player = kNoSquare, Square* normal = nullptr) {
     Features f;
     for (Square b : boxes) f.packed += goal_[b];
     // Out of plan: a filled goal ranked after an empty goal of its group.
@@ -195,23 +209,29 @@ class FessStrategy : public Strategy {
       if (!occupied_[g]) areaMinEmpty_[plan_.area[g]] = std::min(areaMinEmpty_[plan_.area[g]], plan_.rank[g]);
     for (Square b : boxes)
       if (goal_[b] && plan_.rank[b] > areaMinEmpty_[plan_.area[b]]) ++f.outOfPlan;
-    // Player regions: connected parts of the floor without boxes.
-    if (++componentStamp_ == 0) std::fill(componentMark_.begin(), componentMark_.end(), 0), componentStamp_ = 1;
+    // Player regions: connected parts of the floor without boxes, each its
+    // own stamp above `base`. Squares are scanned in order, so each region's
+    // first square is its smallest.
+    const uint32_t size = static_cast<uint32_t>(board_.squareCount());
+    if (componentStamp_ > 0xFFFFFFFFu - size - 1) std::fill(componentMark_.begin(), componentMark_.end(), 0), componentStamp_ = 0;
+    const uint32_t base = componentStamp_;
     for (int s = 0; s < board_.squareCount(); ++s) {
-      if (occupied_[s] || componentMark_[s] == componentStamp_) continue;
+      if (occupied_[s] || componentMark_[s] > base) continue;
       ++f.connectivity;
-      componentMark_[s] = componentStamp_;
+      const uint32_t stamp = ++componentStamp_;
+      componentMark_[s] = stamp;
       stack_.assign(1, static_cast<Square>(s));
       while (!stack_.empty()) {
         Square q = stack_.back();
         stack_.pop_back();
         for (Direction d : kDirections) {
           Square t = board_.neighbor(q, d);
-          if (t == kNoSquare || occupied_[t] || componentMark_[t] == componentStamp_) continue;
-          componentMark_[t] = componentStamp_;
+          if (t == kNoSquare || occupied_[t] || componentMark_[t] > base) continue;
+          componentMark_[t] = stamp;
           stack_.push_back(t);
         }
       }
+      if (normal && componentMark_[player] == stamp) *normal = static_cast<Square>(s);
     }
     return f;
   }
@@ -238,7 +258,10 @@ class FessStrategy : public Strategy {
     }
     Features parentFeatures = features(current_);
     pushes_.clear();
-    moves_.generate(current_, occupied_, player, pushes_);
+    // With a PI-corral, one of its fence boxes must move first (sound: see
+    // pi_corral.h); the other boxes' pushes can wait.
+    if (piCorral_.find(occupied_, player)) moves_.generate(current_, occupied_, player, pushes_, &piCorral_.fence());
+    else moves_.generate(current_, occupied_, player, pushes_);
 
     const uint64_t boxKey = zobrist_.boxes(current_.data(), n);
     children_.clear();
@@ -308,7 +331,8 @@ class FessStrategy : public Strategy {
     }
     child_ = current_;
     child_[m.box] = m.to;
-    Square normal = reach_.fill(occupied_, m.player);
+    Square normal = m.player;
+    const Features f = features(child_, m.player, &normal);
     uint64_t key = parentBoxKey ^ zobrist_.box(m.from) ^ zobrist_.box(m.to) ^ zobrist_.player(normal);
     std::sort(child_.begin(), child_.end());
     uint32_t existing = store_.find(child_.data(), normal, key);
@@ -316,7 +340,6 @@ class FessStrategy : public Strategy {
       // Seen before: worth a second look only if an advisor could make it
       // cheaper than it was, and it still waits in its queue.
       if (info_[existing].expanded || info_[existing].weight <= info_[currentNode_].weight) return false;
-      Features f = features(child_);
       children_.push_back({m, f, normal, existing, key, 0});
       return true;
     }
@@ -328,7 +351,6 @@ class FessStrategy : public Strategy {
         return false;
       }
     }
-    Features f = features(child_);
     children_.push_back({m, f, normal, NodeStore::kNone, key, estimate(child_)});
     return true;
   }
@@ -343,6 +365,7 @@ class FessStrategy : public Strategy {
   BipartiteCheck bipartite_;
   CorralCheck corral_;
   MacroMoves moves_;
+  PiCorral piCorral_;
   PackingPlan plan_;
   std::vector<int> nearest_;
   std::vector<uint8_t> occupied_;  // [square] scratch
