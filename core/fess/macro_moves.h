@@ -50,6 +50,9 @@ class MacroMoves {
   uint64_t memoryBytes() const;
 
  private:
+  // Which sides of the moving box on `box` (bit per direction) the player
+  // on `start`, one of them, can walk to.
+  unsigned sidesReached(const std::vector<uint8_t>& occupied, Square box, Square start);
   // Floods from `start` with the moving box on `box`; returns the stamp.
   uint32_t flood(const std::vector<uint8_t>& occupied, Square box, Square start);
   // The BFS of one box; with `want`, stops at the state matching it and
