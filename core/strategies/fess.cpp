@@ -10,10 +10,12 @@
 #include "../fess/packing_plan.h"
 #include "../search/bipartite.h"
 #include "../search/corral.h"
+#include "../search/dead_patterns.h"
 #include "../search/dead_squares.h"
 #include "../search/freeze.h"
 #include "../search/node_store.h"
 #include "../search/pi_corral.h"
+#include "../search/push_distances.h"
 #include "../search/reach.h"
 #include "../search/solution.h"
 #include "../search/zobrist.h"
@@ -28,6 +30,7 @@ struct Features {
   // Goals filled while an earlier goal of their group is empty. Not part of
   // the cell (measured: cells split by it solved fewer levels); it keeps the
   // packing advisor to the plan's order.
+  // (Nor is counting only the boxes packed in plan order: as many solved, others.)
   int outOfPlan = 0;
   uint32_t key() const {
     return static_cast<uint32_t>(std::min(packed, 255)) << 8 | static_cast<uint32_t>(std::min(connectivity, 255));
@@ -46,11 +49,13 @@ class FessStrategy : public Strategy {
         goal_(goalMask(board_)),
         freeze_(board_, dead_, goal_),
         bipartite_(board_),
-        corral_(board_, dead_, kCorralBudget),
+        corral_(board_, dead_, std::getenv("SOKO_FESS_CORRAL") ? std::atoi(std::getenv("SOKO_FESS_CORRAL")) : kCorralBudget),
         moves_(board_, dead_),
         piCorral_(board_, dead_),
         plan_(makePackingPlan(board_)),
         nearest_(nearestGoalPushes(board_)),
+        distances_(board_, board_.goals()),
+        patterns_(board_, dead_, false, distances_),
         occupied_(board_.squareCount(), 0),
         componentMark_(board_.squareCount(), 0) {
     int areas = 0;
@@ -67,10 +72,12 @@ class FessStrategy : public Strategy {
       message_ = "the level has more boxes than goals";
       return SolveStatus::Unsolvable;
     }
+    // Dead pairs and triples first (time-sliced, a fraction of a second).
+    if (!patterns_.build(deadline)) return SolveStatus::Running;
     if (store_.size() == 0 && !start()) return SolveStatus::OutOfMemory;
     while (solvedIndex_ == NodeStore::kNone) {
       if (deadline.expired()) return SolveStatus::Running;
-      if (memoryBytes() > budget_) return SolveStatus::OutOfMemory;
+      if (memoryBytes() > budget_ || nodes_ >= maxNodes_) return SolveStatus::OutOfMemory;
       uint32_t node;
       if (!nextNode(node)) {
         message_ = "every position reachable by macro pushes was searched";
@@ -87,6 +94,31 @@ class FessStrategy : public Strategy {
     if (std::getenv("SOKO_FESS_DEBUG"))
       std::fprintf(stderr, "fess: nodes %llu stored %zu best packed %d: %s\n", static_cast<unsigned long long>(nodes_),
                    static_cast<size_t>(store_.size()), bestPacked_, message().c_str());
+    if (std::getenv("SOKO_FESS_DEBUG") && std::string(std::getenv("SOKO_FESS_DEBUG")) == "2") dumpBest();
+  }
+
+  // The plan's ranks and the stored position with the most boxes packed.
+  void dumpBest() const {
+    const Level& l = board_.level();
+    std::vector<char> text(l.cells.size(), ' ');
+    for (size_t c = 0; c < l.cells.size(); ++c) text[c] = l.has(c, kWall) ? '#' : l.has(c, kGoal) ? '.' : ' ';
+    if (bestNode_ != NodeStore::kNone) {
+      const Square* boxes = store_.boxes(bestNode_);
+      for (int i = 0; i < board_.boxCount(); ++i) {
+        int c = board_.cellOf(boxes[i]);
+        text[c] = text[c] == '.' ? '*' : '$';
+      }
+      text[board_.cellOf(store_.player(bestNode_))] = '@';
+    }
+    for (int y = 0; y < l.height; ++y) {
+      std::string row(text.begin() + y * l.width, text.begin() + (y + 1) * l.width);
+      std::string ranks;
+      for (int x = 0; x < l.width; ++x) {
+        Square s = board_.squareOf(l.index(x, y));
+        if (s != kNoSquare && plan_.rank[s] >= 0) ranks += " " + std::to_string(plan_.rank[s]);
+      }
+      std::fprintf(stderr, "%s   %s\n", row.c_str(), ranks.c_str());
+    }
   }
 
   std::string solution() const override;
@@ -106,7 +138,9 @@ class FessStrategy : public Strategy {
     return "cells " + std::to_string(cells_.size()) + ", corral checks " + std::to_string(c.checks) +
            " (deadlocks " + std::to_string(c.deadlocks) + ", gave up " + std::to_string(c.gaveUp) +
            "), pruned: freeze " + std::to_string(prunedFreeze_) + ", bipartite " + std::to_string(prunedBipartite_) +
-           ", corral " + std::to_string(prunedCorral_) + ", pi-corrals " + std::to_string(piCorral_.stats().found) +
+           ", corral " + std::to_string(prunedCorral_) + ", patterns " + std::to_string(prunedPattern_) + " (" +
+           std::to_string(patterns_.pairCount()) + " pairs, " + std::to_string(patterns_.tripleCount()) +
+           " triples), pi-corrals " + std::to_string(piCorral_.stats().found) +
            " (dead " + std::to_string(piCorral_.stats().dead) + ")" + (message_.empty() ? "" : "; " + message_);
   }
 
@@ -120,7 +154,8 @@ class FessStrategy : public Strategy {
   };
   struct Cell {
     Features features;
-    // Min-heap on (weight << 32 | tie-break), then node.
+    // Min-heap on (weight << 32 | tie-break), then node. The tie-break puts
+    // the newest first (measured: the boxes' distance to goals solved fewer).
     std::vector<std::pair<uint64_t, uint32_t>> open;  // a binary heap, least first
   };
   struct Child {
@@ -141,7 +176,7 @@ class FessStrategy : public Strategy {
   uint64_t memoryBytes() const {
     return store_.memoryBytes() + info_.capacity() * sizeof(NodeInfo) + openBytes_ +
            cells_.capacity() * sizeof(Cell) + bipartite_.memoryBytes() + corral_.memoryBytes() + piCorral_.memoryBytes() +
-           moves_.memoryBytes() + static_cast<uint64_t>(board_.squareCount()) * 64;
+           moves_.memoryBytes() + distances_.memoryBytes() + patterns_.memoryBytes() + static_cast<uint64_t>(board_.squareCount()) * 64;
   }
 
   bool start() {
@@ -280,6 +315,8 @@ class FessStrategy : public Strategy {
     for (Square b : current_) occupied_[b] = 0;
 
     // Advisors: the next goal of the plan, and the move that joins most regions.
+    // (Measured worse as advisors at weight 0: the move bringing a box
+    // nearest the plan's next goal; the move clearing most doorways.)
     int packer = -1, connector = -1;
     for (int i = 0; i < static_cast<int>(children_.size()); ++i) {
       const Child& c = children_[i];
@@ -313,7 +350,7 @@ class FessStrategy : public Strategy {
       if (r.full) return false;
       if (!r.inserted) continue;
       info_.push_back({weight, static_cast<uint16_t>(std::min(parentInfo.depth + 1, 0xFFFF)), 0});
-      bestPacked_ = std::max(bestPacked_, c.features.packed);
+      if (c.features.packed > bestPacked_) bestPacked_ = c.features.packed, bestNode_ = r.index;
       if (c.features.packed == n) {
         solvedIndex_ = r.index;
         return true;
@@ -327,6 +364,10 @@ class FessStrategy : public Strategy {
   bool evaluate(const MacroPush& m, uint64_t parentBoxKey) {
     if (freeze_.pushDeadlock(occupied_, m.to)) {
       ++prunedFreeze_;
+      return false;
+    }
+    if (patterns_.matches(occupied_, m.to)) {
+      ++prunedPattern_;
       return false;
     }
     child_ = current_;
@@ -368,6 +409,9 @@ class FessStrategy : public Strategy {
   PiCorral piCorral_;
   PackingPlan plan_;
   std::vector<int> nearest_;
+  PushDistances distances_;        // lone-box pushes to each goal: guides the pattern searches
+  DeadPatterns patterns_;          // dead pairs and triples, built before the search
+  uint64_t prunedPattern_ = 0;
   std::vector<uint8_t> occupied_;  // [square] scratch
   std::vector<uint32_t> componentMark_;
   uint32_t componentStamp_ = 0;
@@ -385,7 +429,10 @@ class FessStrategy : public Strategy {
   uint64_t nodes_ = 0;
   uint64_t prunedFreeze_ = 0, prunedBipartite_ = 0, prunedCorral_ = 0;
   int depth_ = 0;
+  // SOKO_FESS_NODES: stop after this many expansions (load-independent benchmarks).
+  const uint64_t maxNodes_ = std::getenv("SOKO_FESS_NODES") ? std::strtoull(std::getenv("SOKO_FESS_NODES"), nullptr, 10) : ~0ull;
   int bestPacked_ = 0;
+  uint32_t bestNode_ = NodeStore::kNone;  // a stored position with bestPacked_ boxes on goals
   std::string message_;
 };
 
