@@ -385,7 +385,7 @@ class FessStrategy : public Strategy {
       // Seen before: worth a second look only if an advisor could make it
       // cheaper than it was, and it still waits in its queue.
       if (info_[existing].expanded || info_[existing].weight <= info_[currentNode_].weight) return false;
-      children_.push_back({m, f, normal, existing, key, 0});
+      children_.push_back({m, f, normal, existing, key, estimate(child_)});
       return true;
     }
     bool solved = std::all_of(child_.begin(), child_.end(), [&](Square s) { return goal_[s] != 0; });
