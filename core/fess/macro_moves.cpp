@@ -35,6 +35,54 @@ uint32_t MacroMoves::flood(const std::vector<uint8_t>& occupied, Square box, Squ
   return stamp;
 }
 
+unsigned MacroMoves::sidesReached(const std::vector<uint8_t>& occupied, Square box, Square start) {
+  Square nb[4];
+  unsigned open = 0;  // free neighbours of the box
+  int startDir = -1;
+  for (int d = 0; d < 4; ++d) {
+    nb[d] = board_.neighbor(box, static_cast<Direction>(d));
+    if (nb[d] != kNoSquare && !occupied[nb[d]]) open |= 1u << d;
+    if (nb[d] == start) startDir = d;
+  }
+  // Two sides at right angles meet round the corner when the diagonal
+  // square between them is free: most boxes stand in the open, and this
+  // settles them without a flood.
+  int group[4] = {0, 1, 2, 3};
+  auto root = [&](int d) {
+    while (group[d] != d) d = group[d];
+    return d;
+  };
+  static constexpr int kCorners[4][2] = {{0, 2}, {0, 3}, {1, 2}, {1, 3}};  // up/down x left/right
+  for (auto [a, b] : kCorners) {
+    if (!(open >> a & 1) || !(open >> b & 1)) continue;
+    Square diagonal = board_.neighbor(nb[a], static_cast<Direction>(b));
+    if (diagonal != kNoSquare && !occupied[diagonal]) group[root(a)] = root(b);
+  }
+  unsigned reached = 0;
+  for (int d = 0; d < 4; ++d)
+    if ((open >> d & 1) && root(d) == root(startDir)) reached |= 1u << d;
+  if (reached == open) return reached;
+  // Otherwise flood, stopping once every free side is found.
+  if (++floodStamp_ == 0) std::fill(floodMark_.begin(), floodMark_.end(), 0), floodStamp_ = 1;
+  const uint32_t stamp = floodStamp_;
+  floodMark_[start] = stamp;
+  reached = 1u << startDir;
+  stack_.assign(1, start);
+  while (!stack_.empty() && reached != open) {
+    Square s = stack_.back();
+    stack_.pop_back();
+    for (Direction d : kDirections) {
+      Square n = board_.neighbor(s, d);
+      if (n == kNoSquare || n == box || occupied[n] || floodMark_[n] == stamp) continue;
+      floodMark_[n] = stamp;
+      stack_.push_back(n);
+      for (int k = 0; k < 4; ++k)
+        if (nb[k] == n) reached |= 1u << k;
+    }
+  }
+  return reached;
+}
+
 int MacroMoves::search(Square from, std::vector<uint8_t>& occupied, const std::vector<uint8_t>& playerReach,
                        std::vector<MacroPush>* out, uint16_t boxIndex, Square wantTo, Square wantPlayer) {
   if (++stamp_ == 0) std::fill(stateStamp_.begin(), stateStamp_.end(), 0), stamp_ = 1;
@@ -58,28 +106,29 @@ int MacroMoves::search(Square from, std::vector<uint8_t>& occupied, const std::v
     if (stateStamp_[st] == stamp_) continue;  // covered by an earlier flood
     Square s = static_cast<Square>(st / 4);
     Square side = board_.neighbor(s, static_cast<Direction>(st % 4));
-    uint32_t fl = flood(occupied, s, side);
+    const unsigned reached = sidesReached(occupied, s, side);
     // Mark every side in this region as visited, with this state's path.
-    for (Direction d : kDirections) {
-      Square n = board_.neighbor(s, d);
-      if (n == kNoSquare || floodMark_[n] != fl) continue;
+    for (int d = 0; d < 4; ++d) {
+      if (!(reached >> d & 1)) continue;
       uint32_t other = s * 4u + static_cast<uint32_t>(d);
       stateStamp_[other] = stamp_;
       if (other != st) parent_[other] = parent_[st], depth_[other] = depth_[st];
     }
     if (head > 0 || s != from) {
       if (wantTo != kNoSquare) {
-        if (s == wantTo && floodMark_[wantPlayer] == fl) {
-          found = static_cast<int>(st);
-          break;
+        if (s == wantTo) {
+          const uint32_t fl = flood(occupied, s, side);
+          if (floodMark_[wantPlayer] == fl) {
+            found = static_cast<int>(st);
+            break;
+          }
         }
       } else if (out) {
         out->push_back({boxIndex, from, s, side, depth_[st]});
       }
     }
     for (Direction d : kDirections) {
-      Square behind = board_.neighbor(s, d);
-      if (behind == kNoSquare || floodMark_[behind] != fl) continue;
+      if (!(reached >> static_cast<int>(d) & 1)) continue;  // the player cannot get behind
       Direction e = opposite(d);
       Square to = board_.neighbor(s, e);
       if (to == kNoSquare || occupied[to] || dead_[to]) continue;
@@ -100,11 +149,12 @@ void MacroMoves::generateBox(int index, const std::vector<Square>& boxes, std::v
 }
 
 void MacroMoves::generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied, Square player,
-                          std::vector<MacroPush>& out) {
+                          std::vector<MacroPush>& out, const std::vector<uint8_t>* only) {
   reachScratch_.assign(board_.squareCount(), 0);
   uint32_t fl = flood(occupied, kNoSquare, player);
   for (int s = 0; s < board_.squareCount(); ++s) reachScratch_[s] = floodMark_[s] == fl;
-  for (int i = 0; i < static_cast<int>(boxes.size()); ++i) generateBox(i, boxes, occupied, reachScratch_, out);
+  for (int i = 0; i < static_cast<int>(boxes.size()); ++i)
+    if (!only || (*only)[boxes[i]]) generateBox(i, boxes, occupied, reachScratch_, out);
 }
 
 std::vector<MacroMoves::Step> MacroMoves::path(std::vector<uint8_t>& occupied, Square player, Square from,

@@ -30,9 +30,10 @@ class MacroMoves {
   MacroMoves(const Board& board, const std::vector<uint8_t>& dead);
 
   // Every macro push of every box. `occupied` marks the boxes (restored on
-  // return); `player` is any square of the player's region.
+  // return); `player` is any square of the player's region. With `only`,
+  // just the boxes on squares it marks.
   void generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied, Square player,
-                std::vector<MacroPush>& out);
+                std::vector<MacroPush>& out, const std::vector<uint8_t>* only = nullptr);
   // The macro push of one box.
   void generateBox(int index, const std::vector<Square>& boxes, std::vector<uint8_t>& occupied,
                    const std::vector<uint8_t>& playerReach, std::vector<MacroPush>& out);
@@ -49,6 +50,9 @@ class MacroMoves {
   uint64_t memoryBytes() const;
 
  private:
+  // Which sides of the moving box on `box` (bit per direction) the player
+  // on `start`, one of them, can walk to.
+  unsigned sidesReached(const std::vector<uint8_t>& occupied, Square box, Square start);
   // Floods from `start` with the moving box on `box`; returns the stamp.
   uint32_t flood(const std::vector<uint8_t>& occupied, Square box, Square start);
   // The BFS of one box; with `want`, stops at the state matching it and

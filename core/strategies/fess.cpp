@@ -1,6 +1,8 @@
 #include "fess.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <unordered_map>
 
 #include "../board.h"
@@ -8,9 +10,12 @@
 #include "../fess/packing_plan.h"
 #include "../search/bipartite.h"
 #include "../search/corral.h"
+#include "../search/dead_patterns.h"
 #include "../search/dead_squares.h"
 #include "../search/freeze.h"
 #include "../search/node_store.h"
+#include "../search/pi_corral.h"
+#include "../search/push_distances.h"
 #include "../search/reach.h"
 #include "../search/solution.h"
 #include "../search/zobrist.h"
@@ -25,6 +30,7 @@ struct Features {
   // Goals filled while an earlier goal of their group is empty. Not part of
   // the cell (measured: cells split by it solved fewer levels); it keeps the
   // packing advisor to the plan's order.
+  // (Nor is counting only the boxes packed in plan order: as many solved, others.)
   int outOfPlan = 0;
   uint32_t key() const {
     return static_cast<uint32_t>(std::min(packed, 255)) << 8 | static_cast<uint32_t>(std::min(connectivity, 255));
@@ -45,8 +51,11 @@ class FessStrategy : public Strategy {
         bipartite_(board_),
         corral_(board_, dead_, kCorralBudget),
         moves_(board_, dead_),
+        piCorral_(board_, dead_),
         plan_(makePackingPlan(board_)),
         nearest_(nearestGoalPushes(board_)),
+        distances_(board_, board_.goals()),
+        patterns_(board_, dead_, false, distances_),
         occupied_(board_.squareCount(), 0),
         componentMark_(board_.squareCount(), 0) {
     int areas = 0;
@@ -63,10 +72,12 @@ class FessStrategy : public Strategy {
       message_ = "the level has more boxes than goals";
       return SolveStatus::Unsolvable;
     }
+    // Dead pairs and triples first (time-sliced, a fraction of a second).
+    if (!patterns_.build(deadline)) return SolveStatus::Running;
     if (store_.size() == 0 && !start()) return SolveStatus::OutOfMemory;
     while (solvedIndex_ == NodeStore::kNone) {
       if (deadline.expired()) return SolveStatus::Running;
-      if (memoryBytes() > budget_) return SolveStatus::OutOfMemory;
+      if (memoryBytes() > budget_ || nodes_ >= maxNodes_) return SolveStatus::OutOfMemory;
       uint32_t node;
       if (!nextNode(node)) {
         message_ = "every position reachable by macro pushes was searched";
@@ -76,6 +87,38 @@ class FessStrategy : public Strategy {
       ++nodes_;
     }
     return SolveStatus::Solved;
+  }
+
+  // SOKO_FESS_DEBUG=1: the search's counters on stderr at the end (for diagnosis).
+  ~FessStrategy() override {
+    if (std::getenv("SOKO_FESS_DEBUG"))
+      std::fprintf(stderr, "fess: nodes %llu stored %zu best packed %d: %s\n", static_cast<unsigned long long>(nodes_),
+                   static_cast<size_t>(store_.size()), bestPacked_, message().c_str());
+    if (std::getenv("SOKO_FESS_DEBUG") && std::string(std::getenv("SOKO_FESS_DEBUG")) == "2") dumpBest();
+  }
+
+  // The plan's ranks and the stored position with the most boxes packed.
+  void dumpBest() const {
+    const Level& l = board_.level();
+    std::vector<char> text(l.cells.size(), ' ');
+    for (size_t c = 0; c < l.cells.size(); ++c) text[c] = l.has(c, kWall) ? '#' : l.has(c, kGoal) ? '.' : ' ';
+    if (bestNode_ != NodeStore::kNone) {
+      const Square* boxes = store_.boxes(bestNode_);
+      for (int i = 0; i < board_.boxCount(); ++i) {
+        int c = board_.cellOf(boxes[i]);
+        text[c] = text[c] == '.' ? '*' : '$';
+      }
+      text[board_.cellOf(store_.player(bestNode_))] = '@';
+    }
+    for (int y = 0; y < l.height; ++y) {
+      std::string row(text.begin() + y * l.width, text.begin() + (y + 1) * l.width);
+      std::string ranks;
+      for (int x = 0; x < l.width; ++x) {
+        Square s = board_.squareOf(l.index(x, y));
+        if (s != kNoSquare && plan_.rank[s] >= 0) ranks += " " + std::to_string(plan_.rank[s]);
+      }
+      std::fprintf(stderr, "%s   %s\n", row.c_str(), ranks.c_str());
+    }
   }
 
   std::string solution() const override;
@@ -95,11 +138,16 @@ class FessStrategy : public Strategy {
     return "cells " + std::to_string(cells_.size()) + ", corral checks " + std::to_string(c.checks) +
            " (deadlocks " + std::to_string(c.deadlocks) + ", gave up " + std::to_string(c.gaveUp) +
            "), pruned: freeze " + std::to_string(prunedFreeze_) + ", bipartite " + std::to_string(prunedBipartite_) +
-           ", corral " + std::to_string(prunedCorral_) + (message_.empty() ? "" : "; " + message_);
+           ", corral " + std::to_string(prunedCorral_) + ", patterns " + std::to_string(prunedPattern_) + " (" +
+           std::to_string(patterns_.pairCount()) + " pairs, " + std::to_string(patterns_.tripleCount()) +
+           " triples), pi-corrals " + std::to_string(piCorral_.stats().found) +
+           " (dead " + std::to_string(piCorral_.stats().dead) + ")" + (message_.empty() ? "" : "; " + message_);
   }
 
  private:
-  static constexpr int kCorralBudget = 300;  // positions per corral search
+  // Positions per corral search. Measured within 50K expansions on XSokoban:
+  // 100, 300 and 1000 solve about as many, and 100 costs least per position.
+  static constexpr int kCorralBudget = 100;
 
   struct NodeInfo {
     uint32_t weight;  // accumulated move weight
@@ -108,7 +156,8 @@ class FessStrategy : public Strategy {
   };
   struct Cell {
     Features features;
-    // Min-heap on (weight << 32 | tie-break), then node.
+    // Min-heap on (weight << 32 | tie-break), then node. The tie-break puts
+    // the newest first (measured: the boxes' distance to goals solved fewer).
     std::vector<std::pair<uint64_t, uint32_t>> open;  // a binary heap, least first
   };
   struct Child {
@@ -128,8 +177,8 @@ class FessStrategy : public Strategy {
 
   uint64_t memoryBytes() const {
     return store_.memoryBytes() + info_.capacity() * sizeof(NodeInfo) + openBytes_ +
-           cells_.capacity() * sizeof(Cell) + bipartite_.memoryBytes() + corral_.memoryBytes() +
-           moves_.memoryBytes() + static_cast<uint64_t>(board_.squareCount()) * 64;
+           cells_.capacity() * sizeof(Cell) + bipartite_.memoryBytes() + corral_.memoryBytes() + piCorral_.memoryBytes() +
+           moves_.memoryBytes() + distances_.memoryBytes() + patterns_.memoryBytes() + static_cast<uint64_t>(board_.squareCount()) * 64;
   }
 
   bool start() {
@@ -185,8 +234,10 @@ class FessStrategy : public Strategy {
     return false;
   }
 
-  // Features of `boxes` (any order); `occupied_` marks them.
-  Features features(const std::vector<Square>& boxes) {
+  // Features of `boxes` (any order); `occupied_` marks them. With `normal`,
+  // also the player's normalised square (the smallest of `player`'s region):
+  // the region flood is needed for the features anyway.
+  Features features(const std::vector<Square>& boxes, Square player = kNoSquare, Square* normal = nullptr) {
     Features f;
     for (Square b : boxes) f.packed += goal_[b];
     // Out of plan: a filled goal ranked after an empty goal of its group.
@@ -195,23 +246,29 @@ class FessStrategy : public Strategy {
       if (!occupied_[g]) areaMinEmpty_[plan_.area[g]] = std::min(areaMinEmpty_[plan_.area[g]], plan_.rank[g]);
     for (Square b : boxes)
       if (goal_[b] && plan_.rank[b] > areaMinEmpty_[plan_.area[b]]) ++f.outOfPlan;
-    // Player regions: connected parts of the floor without boxes.
-    if (++componentStamp_ == 0) std::fill(componentMark_.begin(), componentMark_.end(), 0), componentStamp_ = 1;
+    // Player regions: connected parts of the floor without boxes, each its
+    // own stamp above `base`. Squares are scanned in order, so each region's
+    // first square is its smallest.
+    const uint32_t size = static_cast<uint32_t>(board_.squareCount());
+    if (componentStamp_ > 0xFFFFFFFFu - size - 1) std::fill(componentMark_.begin(), componentMark_.end(), 0), componentStamp_ = 0;
+    const uint32_t base = componentStamp_;
     for (int s = 0; s < board_.squareCount(); ++s) {
-      if (occupied_[s] || componentMark_[s] == componentStamp_) continue;
+      if (occupied_[s] || componentMark_[s] > base) continue;
       ++f.connectivity;
-      componentMark_[s] = componentStamp_;
+      const uint32_t stamp = ++componentStamp_;
+      componentMark_[s] = stamp;
       stack_.assign(1, static_cast<Square>(s));
       while (!stack_.empty()) {
         Square q = stack_.back();
         stack_.pop_back();
         for (Direction d : kDirections) {
           Square t = board_.neighbor(q, d);
-          if (t == kNoSquare || occupied_[t] || componentMark_[t] == componentStamp_) continue;
-          componentMark_[t] = componentStamp_;
+          if (t == kNoSquare || occupied_[t] || componentMark_[t] > base) continue;
+          componentMark_[t] = stamp;
           stack_.push_back(t);
         }
       }
+      if (normal && componentMark_[player] == stamp) *normal = static_cast<Square>(s);
     }
     return f;
   }
@@ -238,7 +295,10 @@ class FessStrategy : public Strategy {
     }
     Features parentFeatures = features(current_);
     pushes_.clear();
-    moves_.generate(current_, occupied_, player, pushes_);
+    // With a PI-corral, one of its fence boxes must move first (sound: see
+    // pi_corral.h); the other boxes' pushes can wait.
+    if (piCorral_.find(occupied_, player)) moves_.generate(current_, occupied_, player, pushes_, &piCorral_.fence());
+    else moves_.generate(current_, occupied_, player, pushes_);
 
     const uint64_t boxKey = zobrist_.boxes(current_.data(), n);
     children_.clear();
@@ -257,6 +317,8 @@ class FessStrategy : public Strategy {
     for (Square b : current_) occupied_[b] = 0;
 
     // Advisors: the next goal of the plan, and the move that joins most regions.
+    // (Measured worse as advisors at weight 0: the move bringing a box
+    // nearest the plan's next goal; the move clearing most doorways.)
     int packer = -1, connector = -1;
     for (int i = 0; i < static_cast<int>(children_.size()); ++i) {
       const Child& c = children_[i];
@@ -274,6 +336,8 @@ class FessStrategy : public Strategy {
     }
     for (int i = 0; i < static_cast<int>(children_.size()); ++i) {
       const Child& c = children_[i];
+      // (An extra 1 or 2 for moves packing out of plan order solved Microban
+      // I 144 but two XSokoban levels fewer within 50K expansions.)
       const uint32_t weight = parentInfo.weight + ((i == packer || i == connector) ? 0 : 1);
       if (c.existing != NodeStore::kNone) {
         if (weight < info_[c.existing].weight) {
@@ -290,7 +354,7 @@ class FessStrategy : public Strategy {
       if (r.full) return false;
       if (!r.inserted) continue;
       info_.push_back({weight, static_cast<uint16_t>(std::min(parentInfo.depth + 1, 0xFFFF)), 0});
-      bestPacked_ = std::max(bestPacked_, c.features.packed);
+      if (c.features.packed > bestPacked_) bestPacked_ = c.features.packed, bestNode_ = r.index;
       if (c.features.packed == n) {
         solvedIndex_ = r.index;
         return true;
@@ -306,9 +370,14 @@ class FessStrategy : public Strategy {
       ++prunedFreeze_;
       return false;
     }
+    if (patterns_.matches(occupied_, m.to)) {
+      ++prunedPattern_;
+      return false;
+    }
     child_ = current_;
     child_[m.box] = m.to;
-    Square normal = reach_.fill(occupied_, m.player);
+    Square normal = m.player;
+    const Features f = features(child_, m.player, &normal);
     uint64_t key = parentBoxKey ^ zobrist_.box(m.from) ^ zobrist_.box(m.to) ^ zobrist_.player(normal);
     std::sort(child_.begin(), child_.end());
     uint32_t existing = store_.find(child_.data(), normal, key);
@@ -316,8 +385,7 @@ class FessStrategy : public Strategy {
       // Seen before: worth a second look only if an advisor could make it
       // cheaper than it was, and it still waits in its queue.
       if (info_[existing].expanded || info_[existing].weight <= info_[currentNode_].weight) return false;
-      Features f = features(child_);
-      children_.push_back({m, f, normal, existing, key, 0});
+      children_.push_back({m, f, normal, existing, key, estimate(child_)});
       return true;
     }
     bool solved = std::all_of(child_.begin(), child_.end(), [&](Square s) { return goal_[s] != 0; });
@@ -328,7 +396,6 @@ class FessStrategy : public Strategy {
         return false;
       }
     }
-    Features f = features(child_);
     children_.push_back({m, f, normal, NodeStore::kNone, key, estimate(child_)});
     return true;
   }
@@ -343,8 +410,12 @@ class FessStrategy : public Strategy {
   BipartiteCheck bipartite_;
   CorralCheck corral_;
   MacroMoves moves_;
+  PiCorral piCorral_;
   PackingPlan plan_;
   std::vector<int> nearest_;
+  PushDistances distances_;        // lone-box pushes to each goal: guides the pattern searches
+  DeadPatterns patterns_;          // dead pairs and triples, built before the search
+  uint64_t prunedPattern_ = 0;
   std::vector<uint8_t> occupied_;  // [square] scratch
   std::vector<uint32_t> componentMark_;
   uint32_t componentStamp_ = 0;
@@ -362,7 +433,10 @@ class FessStrategy : public Strategy {
   uint64_t nodes_ = 0;
   uint64_t prunedFreeze_ = 0, prunedBipartite_ = 0, prunedCorral_ = 0;
   int depth_ = 0;
+  // SOKO_FESS_NODES: stop after this many expansions (load-independent benchmarks).
+  const uint64_t maxNodes_ = std::getenv("SOKO_FESS_NODES") ? std::strtoull(std::getenv("SOKO_FESS_NODES"), nullptr, 10) : ~0ull;
   int bestPacked_ = 0;
+  uint32_t bestNode_ = NodeStore::kNone;  // a stored position with bestPacked_ boxes on goals
   std::string message_;
 };
 

@@ -10,8 +10,10 @@
 // packing plan (found backwards from the solved position), the connectivity
 // advisor joins player regions. A position reached again more cheaply is
 // queued again. Deadlocks are pruned by dead squares, freeze, bipartite
-// matching with frozen boxes as walls, and P-corral searches with a node
-// budget (run when a position is taken up, not for every child).
+// matching with frozen boxes as walls, dead pair/triple patterns, and
+// P-corral searches with a node budget (run when a position is taken up,
+// not for every child). Where a PI-corral exists, only its fence boxes are
+// pushed (search/pi_corral.h: sound, and often a much smaller branching).
 #pragma once
 
 #include <memory>

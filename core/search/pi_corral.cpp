@@ -1,0 +1,114 @@
+#include "pi_corral.h"
+
+#include <algorithm>
+
+namespace soko {
+
+PiCorral::PiCorral(const Board& board, std::vector<uint8_t> dead)
+    : board_(board),
+      dead_(dead.empty() ? std::vector<uint8_t>(board.squareCount(), 0) : std::move(dead)),
+      reach_(board.squareCount(), 0),
+      component_(board.squareCount(), -1),
+      fenceMark_(board.squareCount(), 0),
+      best_(board.squareCount(), 0) {}
+
+bool PiCorral::find(const std::vector<uint8_t>& occupied, Square player) {
+  ++stats_.calls;
+  const int n = board_.squareCount();
+  // The player's region.
+  std::fill(reach_.begin(), reach_.end(), 0);
+  reach_[player] = 1;
+  stack_.assign(1, player);
+  while (!stack_.empty()) {
+    Square s = stack_.back();
+    stack_.pop_back();
+    for (Direction d : kDirections) {
+      Square t = board_.neighbor(s, d);
+      if (t == kNoSquare || occupied[t] || reach_[t]) continue;
+      reach_[t] = 1;
+      stack_.push_back(t);
+    }
+  }
+  // The corrals: connected free squares the player cannot reach.
+  std::fill(component_.begin(), component_.end(), -1);
+  int count = 0;
+  for (int s = 0; s < n; ++s) {
+    if (occupied[s] || reach_[s] || component_[s] >= 0) continue;
+    if (static_cast<int>(squaresOf_.size()) <= count) squaresOf_.emplace_back();
+    auto& squares = squaresOf_[count];
+    squares.assign(1, static_cast<Square>(s));
+    component_[s] = count;
+    for (size_t i = 0; i < squares.size(); ++i)
+      for (Direction d : kDirections) {
+        Square t = board_.neighbor(squares[i], d);
+        if (t == kNoSquare || occupied[t] || component_[t] >= 0) continue;
+        component_[t] = count;
+        squares.push_back(t);
+      }
+    ++count;
+  }
+  if (count == 0) return false;
+  inCorral_.assign(count, 0);
+  int bestPushes = -1;
+  for (int c = 0; c < count && bestPushes != 0; ++c) {
+    bool offGoal = false;
+    int pushes = tryCorral(c, occupied, offGoal);
+    if (pushes < 0 || !offGoal || (bestPushes >= 0 && pushes >= bestPushes)) continue;
+    bestPushes = pushes;
+    std::fill(best_.begin(), best_.end(), 0);
+    for (Square b : fenceBoxes_) best_[b] = 1;
+  }
+  if (bestPushes < 0) return false;
+  bestPushes_ = bestPushes;
+  ++stats_.found;
+  if (bestPushes == 0) ++stats_.dead;
+  return true;
+}
+
+int PiCorral::tryCorral(int start, const std::vector<uint8_t>& occupied, bool& offGoal) {
+  std::fill(inCorral_.begin(), inCorral_.end(), 0);
+  inCorral_[start] = 1;
+  auto inC = [&](Square s) { return !occupied[s] && component_[s] >= 0 && inCorral_[component_[s]]; };
+  auto otherCorral = [&](Square s) { return !occupied[s] && component_[s] >= 0 && !inCorral_[component_[s]]; };
+  for (;;) {
+    if (++fenceStamp_ == 0) std::fill(fenceMark_.begin(), fenceMark_.end(), 0), fenceStamp_ = 1;
+    const uint32_t stamp = fenceStamp_;
+    fenceBoxes_.clear();
+    offGoal = false;
+    for (size_t c = 0; c < inCorral_.size(); ++c) {
+      if (!inCorral_[c]) continue;
+      for (Square s : squaresOf_[c])
+        for (Direction d : kDirections) {
+          Square t = board_.neighbor(s, d);
+          if (t == kNoSquare || !occupied[t] || fenceMark_[t] == stamp) continue;
+          fenceMark_[t] = stamp;
+          fenceBoxes_.push_back(t);
+          offGoal |= !board_.isGoal(t);
+        }
+    }
+    auto isF = [&](Square s) { return occupied[s] && fenceMark_[s] == stamp; };
+    int pushes = 0, merge = -1;
+    for (Square b : fenceBoxes_) {
+      for (Direction d : kDirections) {
+        Square from = board_.neighbor(b, opposite(d)), to = board_.neighbor(b, d);
+        if (from == kNoSquare || to == kNoSquare) continue;
+        if (inC(from) || isF(from) || isF(to) || dead_[to]) continue;  // impossible, or in no solution
+        if (inC(to) && reach_[from]) {
+          ++pushes;  // into the corral, possible now
+          continue;
+        }
+        // A push that may become possible through a neighbouring corral:
+        // take that corral in. Anything else breaks the rules.
+        if (otherCorral(from)) merge = component_[from];
+        else if (!inC(to) && otherCorral(to)) merge = component_[to];
+        else return -1;
+        break;
+      }
+      if (merge >= 0) break;
+    }
+    if (merge < 0) return pushes;
+    inCorral_[merge] = 1;
+  }
+}
+
+}  // namespace soko
