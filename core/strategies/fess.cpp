@@ -77,7 +77,8 @@ class FessStrategy : public Strategy {
     if (store_.size() == 0 && !start()) return SolveStatus::OutOfMemory;
     while (solvedIndex_ == NodeStore::kNone) {
       if (deadline.expired()) return SolveStatus::Running;
-      if (memoryBytes() > budget_ || nodes_ >= maxNodes_) return SolveStatus::OutOfMemory;
+      if (memoryBytes() > budget_) return SolveStatus::OutOfMemory;
+      if (nodes_ >= maxNodes_) return SolveStatus::TimedOut;  // the benchmark's expansion cap, as a time limit
       uint32_t node;
       if (!nextNode(node)) {
         message_ = "every position reachable by macro pushes was searched";
@@ -433,7 +434,8 @@ class FessStrategy : public Strategy {
   uint64_t nodes_ = 0;
   uint64_t prunedFreeze_ = 0, prunedBipartite_ = 0, prunedCorral_ = 0;
   int depth_ = 0;
-  // SOKO_FESS_NODES: stop after this many expansions (load-independent benchmarks).
+  // SOKO_FESS_NODES: stop after this many expansions, reported as timed out
+  // (load-independent benchmarks; not for users).
   const uint64_t maxNodes_ = std::getenv("SOKO_FESS_NODES") ? std::strtoull(std::getenv("SOKO_FESS_NODES"), nullptr, 10) : ~0ull;
   int bestPacked_ = 0;
   uint32_t bestNode_ = NodeStore::kNone;  // a stored position with bestPacked_ boxes on goals
