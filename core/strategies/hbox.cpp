@@ -234,6 +234,10 @@ class HboxStrategy : public Strategy {
         budget_(options.memoryBudgetBytes) {
     for (int k = 1; k <= 6; ++k)
       if (method_.queue[k]) active_.push_back(k);
+    // HBOX_MAXNODES=N (environment): stop as timed out after N expanded
+    // positions (both guard passes together). A load-independent limit for
+    // comparing variants in benchmarks; unset or 0 means no limit.
+    if (const char* cap = std::getenv("HBOX_MAXNODES")) maxNodes_ = std::strtoull(cap, nullptr, 10);
   }
 
   SolveStatus run(const Deadline& deadline) override {
@@ -244,6 +248,10 @@ class HboxStrategy : public Strategy {
     }
     if (finished_ != SolveStatus::Running) return finished_;
     for (;;) {
+      if (maxNodes_ && nodes_ >= maxNodes_) {
+        message_ = "HBOX_MAXNODES positions expanded";
+        return finished_ = SolveStatus::TimedOut;
+      }
       if ((nodes_ & 127) == 0) {
         if (deadline.expired()) return SolveStatus::Running;
         if (memoryBytes() + store_.nextGrowthBytes() + kMemoryMargin > budget_)
@@ -1044,6 +1052,7 @@ class HboxStrategy : public Strategy {
   SolveStatus finished_ = SolveStatus::Running;
   uint32_t solvedIndex_ = kNone;
   uint64_t nodes_ = 0;
+  uint64_t maxNodes_ = 0;  // HBOX_MAXNODES, 0 = none
   int depth_ = 0;
   int bestHunEst_ = -1;
   std::string message_;

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -199,6 +200,27 @@ TEST_CASE("hbox stops cleanly before its memory budget") {
   Solver s(c.levels[9], o);
   CHECK(s.solve() == SolveStatus::OutOfMemory);
   CHECK(s.progress().peakMemoryBytes <= o.memoryBudgetBytes);
+}
+
+TEST_CASE("HBOX_MAXNODES stops hbox as timed out after that many positions") {
+  // XSokoban 1 takes a few hundred positions; a cap of 50 stops it first.
+  std::ifstream in(std::string(SOKO_LEVELS_DIR) + "/XSokoban.sok");
+  std::stringstream text;
+  text << in.rdbuf();
+  Collection c = parseCollection(text.str());
+  REQUIRE(!c.levels.empty());
+  SolverOptions o;
+  o.method = "hbox";
+  o.timeLimitSeconds = 60;
+  setenv("HBOX_MAXNODES", "50", 1);
+  Solver capped(c.levels[0], o);
+  SolveStatus status = capped.solve();
+  uint64_t nodes = capped.progress().search.nodes;
+  unsetenv("HBOX_MAXNODES");
+  CHECK(status == SolveStatus::TimedOut);
+  CHECK(nodes == 50);
+  Solver free(c.levels[0], o);
+  CHECK(free.solve() == SolveStatus::Solved);
 }
 
 TEST_CASE("the final pusher position is where the solution leaves the player") {
