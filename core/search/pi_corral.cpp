@@ -7,7 +7,7 @@ namespace soko {
 PiCorral::PiCorral(const Board& board, std::vector<uint8_t> dead)
     : board_(board),
       dead_(dead.empty() ? std::vector<uint8_t>(board.squareCount(), 0) : std::move(dead)),
-      reach_(board.squareCount(), 0),
+      reach_(board),
       component_(board.squareCount(), -1),
       fenceMark_(board.squareCount(), 0),
       best_(board.squareCount(), 0) {}
@@ -15,25 +15,12 @@ PiCorral::PiCorral(const Board& board, std::vector<uint8_t> dead)
 bool PiCorral::find(const std::vector<uint8_t>& occupied, Square player) {
   ++stats_.calls;
   const int n = board_.squareCount();
-  // The player's region.
-  std::fill(reach_.begin(), reach_.end(), 0);
-  reach_[player] = 1;
-  stack_.assign(1, player);
-  while (!stack_.empty()) {
-    Square s = stack_.back();
-    stack_.pop_back();
-    for (Direction d : kDirections) {
-      Square t = board_.neighbor(s, d);
-      if (t == kNoSquare || occupied[t] || reach_[t]) continue;
-      reach_[t] = 1;
-      stack_.push_back(t);
-    }
-  }
+  reach_.fill(occupied, player);  // the player's region
   // The corrals: connected free squares the player cannot reach.
   std::fill(component_.begin(), component_.end(), -1);
   int count = 0;
   for (int s = 0; s < n; ++s) {
-    if (occupied[s] || reach_[s] || component_[s] >= 0) continue;
+    if (occupied[s] || reach_.reachable(static_cast<Square>(s)) || component_[s] >= 0) continue;
     if (static_cast<int>(squaresOf_.size()) <= count) squaresOf_.emplace_back();
     auto& squares = squaresOf_[count];
     squares.assign(1, static_cast<Square>(s));
@@ -93,7 +80,7 @@ int PiCorral::tryCorral(int start, const std::vector<uint8_t>& occupied, bool& o
         Square from = board_.neighbor(b, opposite(d)), to = board_.neighbor(b, d);
         if (from == kNoSquare || to == kNoSquare) continue;
         if (inC(from) || isF(from) || isF(to) || dead_[to]) continue;  // impossible, or in no solution
-        if (inC(to) && reach_[from]) {
+        if (inC(to) && reach_.reachable(from)) {
           ++pushes;  // into the corral, possible now
           continue;
         }

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "../board.h"
+#include "reach.h"
 
 namespace soko {
 
@@ -57,12 +58,12 @@ class PiCorral {
 
   const Board& board_;
   std::vector<uint8_t> dead_;
-  std::vector<uint8_t> reach_;       // [square] player region
+  Reach reach_;                      // the player region
   std::vector<int> component_;       // [square] corral component, -1 none
   std::vector<uint8_t> inCorral_;    // [component] part of the corral being grown
   std::vector<uint32_t> fenceMark_;  // [square]
   uint32_t fenceStamp_ = 0;
-  std::vector<Square> stack_, fenceBoxes_;
+  std::vector<Square> fenceBoxes_;
   std::vector<std::vector<Square>> squaresOf_;  // [component]
   std::vector<uint8_t> best_;
   int bestPushes_ = 0;
