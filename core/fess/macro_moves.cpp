@@ -17,7 +17,8 @@ uint64_t MacroMoves::memoryBytes() const {
          stack_.capacity() * 2 + reachScratch_.capacity();
 }
 
-uint32_t MacroMoves::flood(const std::vector<uint8_t>& occupied, Square box, Square start) {
+template <class Visit>
+uint32_t MacroMoves::floodUntil(const std::vector<uint8_t>& occupied, Square box, Square start, Visit visit) {
   if (++floodStamp_ == 0) std::fill(floodMark_.begin(), floodMark_.end(), 0), floodStamp_ = 1;
   const uint32_t stamp = floodStamp_;
   floodMark_[start] = stamp;
@@ -30,9 +31,14 @@ uint32_t MacroMoves::flood(const std::vector<uint8_t>& occupied, Square box, Squ
       if (n == kNoSquare || n == box || occupied[n] || floodMark_[n] == stamp) continue;
       floodMark_[n] = stamp;
       stack_.push_back(n);
+      if (visit(n)) return stamp;
     }
   }
   return stamp;
+}
+
+uint32_t MacroMoves::flood(const std::vector<uint8_t>& occupied, Square box, Square start) {
+  return floodUntil(occupied, box, start, [](Square) { return false; });
 }
 
 unsigned MacroMoves::sidesReached(const std::vector<uint8_t>& occupied, Square box, Square start) {
@@ -63,23 +69,12 @@ unsigned MacroMoves::sidesReached(const std::vector<uint8_t>& occupied, Square b
     if ((open >> d & 1) && root(d) == root(startDir)) reached |= 1u << d;
   if (reached == open) return reached;
   // Otherwise flood, stopping once every free side is found.
-  if (++floodStamp_ == 0) std::fill(floodMark_.begin(), floodMark_.end(), 0), floodStamp_ = 1;
-  const uint32_t stamp = floodStamp_;
-  floodMark_[start] = stamp;
   reached = 1u << startDir;
-  stack_.assign(1, start);
-  while (!stack_.empty() && reached != open) {
-    Square s = stack_.back();
-    stack_.pop_back();
-    for (Direction d : kDirections) {
-      Square n = board_.neighbor(s, d);
-      if (n == kNoSquare || n == box || occupied[n] || floodMark_[n] == stamp) continue;
-      floodMark_[n] = stamp;
-      stack_.push_back(n);
-      for (int k = 0; k < 4; ++k)
-        if (nb[k] == n) reached |= 1u << k;
-    }
-  }
+  floodUntil(occupied, box, start, [&](Square n) {
+    for (int k = 0; k < 4; ++k)
+      if (nb[k] == n) reached |= 1u << k;
+    return reached == open;
+  });
   return reached;
 }
 

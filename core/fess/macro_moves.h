@@ -55,6 +55,9 @@ class MacroMoves {
   unsigned sidesReached(const std::vector<uint8_t>& occupied, Square box, Square start);
   // Floods from `start` with the moving box on `box`; returns the stamp.
   uint32_t flood(const std::vector<uint8_t>& occupied, Square box, Square start);
+  // The same flood, stopping as soon as visit(square) returns true.
+  template <class Visit>
+  uint32_t floodUntil(const std::vector<uint8_t>& occupied, Square box, Square start, Visit visit);
   // The BFS of one box; with `want`, stops at the state matching it and
   // returns its index (or -1).
   int search(Square from, std::vector<uint8_t>& occupied, const std::vector<uint8_t>& playerReach,
