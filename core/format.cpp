@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "run_length.h"
+#include "verify.h"
 
 namespace soko {
 namespace {
@@ -179,10 +180,20 @@ class CollectionParser {
     for (++i; i < lines_.size(); ++i) {
       std::string next = trim(lines_[i]);
       if (!isLurdLine(next)) break;
+      if (isTitleOfNextBoard(i, lurd, next)) break;
       lurd += next;
     }
     if (afterBoard_ && current_ && !lurd.empty()) current_->solutions.push_back(lurd);
     return i;
+  }
+
+  // A LURD-letter line right above a board ("Dud") may be that board's
+  // title rather than the end of this solution: it is, when the solution
+  // read so far solves the level and taking the line in would spoil it.
+  bool isTitleOfNextBoard(size_t i, const std::string& lurd, const std::string& line) const {
+    if (lurd.empty() || !afterBoard_ || !current_ || i + 1 >= lines_.size() || !decodeBoardLine(lines_[i + 1]))
+      return false;
+    return verify(*current_, lurd).solved && !verify(*current_, lurd + line).solved;
   }
 
   size_t readBoard(size_t i) {

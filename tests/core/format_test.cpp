@@ -181,6 +181,34 @@ TEST_CASE("solution sections attach to their level") {
   CHECK(c.levels[1].solutions[0] == "R");
 }
 
+TEST_CASE("a LURD-letter title right after a solution is the next board's title") {
+  // "Dud" could be read as three more steps; the solution "R" is complete
+  // without them and spoilt with them, so it is the next level's title.
+  Collection c = parseCollection(std::string(kSimple) +
+                                 "Solution:\n"
+                                 "R\n"
+                                 "Dud\n"
+                                 "#####\n#@$.#\n#####\n");
+  REQUIRE(c.levels.size() == 2);
+  REQUIRE(c.levels[0].solutions.size() == 1);
+  CHECK(c.levels[0].solutions[0] == "R");
+  CHECK(c.levels[1].title == "Dud");
+}
+
+TEST_CASE("a solution's last line right above a board stays part of the solution") {
+  // Without its second line the solution does not solve: no title here.
+  Collection c = parseCollection(
+      "######\n#@$ .#\n######\n"
+      "Solution:\n"
+      "R\n"
+      "R\n"
+      "#####\n#@$.#\n#####\n");
+  REQUIRE(c.levels.size() == 2);
+  REQUIRE(c.levels[0].solutions.size() == 1);
+  CHECK(c.levels[0].solutions[0] == "RR");
+  CHECK(c.levels[1].title.empty());
+}
+
 TEST_CASE("decoration the player cannot reach is dropped") {
   // The box on a goal outside becomes wall; the far wall art is dropped.
   Collection c = parseCollection(
