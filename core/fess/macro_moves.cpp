@@ -1,12 +1,14 @@
 #include "macro_moves.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace soko {
 
-MacroMoves::MacroMoves(const Board& board, const std::vector<uint8_t>& dead)
+MacroMoves::MacroMoves(const Board& board, const std::vector<uint8_t>& dead, std::vector<uint8_t> noStop)
     : board_(board),
       dead_(dead),
+      noStop_(std::move(noStop)),
       stateStamp_(static_cast<size_t>(board.squareCount()) * 4, 0),
       parent_(static_cast<size_t>(board.squareCount()) * 4, -1),
       depth_(static_cast<size_t>(board.squareCount()) * 4, 0),
@@ -14,7 +16,7 @@ MacroMoves::MacroMoves(const Board& board, const std::vector<uint8_t>& dead)
 
 uint64_t MacroMoves::memoryBytes() const {
   return stateStamp_.size() * (4 + 4 + 2) + floodMark_.size() * 4 + queue_.capacity() * 4 +
-         stack_.capacity() * 2 + reachScratch_.capacity();
+         stack_.capacity() * 2 + reachScratch_.capacity() + noStop_.size();
 }
 
 template <class Visit>
@@ -118,7 +120,7 @@ int MacroMoves::search(Square from, std::vector<uint8_t>& occupied, const std::v
             break;
           }
         }
-      } else if (out) {
+      } else if (out && (noStop_.empty() || !noStop_[s])) {
         out->push_back({boxIndex, from, s, side, depth_[st]});
       }
     }

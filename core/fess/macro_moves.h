@@ -26,8 +26,9 @@ struct MacroPush {
 
 class MacroMoves {
  public:
-  // `dead`: squares no box may be pushed onto.
-  MacroMoves(const Board& board, const std::vector<uint8_t>& dead);
+  // `dead`: squares no box may be pushed onto. `noStop` (optional): squares
+  // a box may pass but where no macro push is reported to end (tunnel stops).
+  MacroMoves(const Board& board, const std::vector<uint8_t>& dead, std::vector<uint8_t> noStop = {});
 
   // Every macro push of every box. `occupied` marks the boxes (restored on
   // return); `player` is any square of the player's region. With `only`,
@@ -65,6 +66,7 @@ class MacroMoves {
 
   const Board& board_;
   const std::vector<uint8_t>& dead_;
+  std::vector<uint8_t> noStop_;       // [square], or empty
   std::vector<uint32_t> stateStamp_;  // [square * 4 + side] == stamp_ when visited
   uint32_t stamp_ = 0;
   std::vector<int32_t> parent_;       // [state] previous state, for paths

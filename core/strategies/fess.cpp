@@ -8,6 +8,7 @@
 #include "../board.h"
 #include "../fess/macro_moves.h"
 #include "../fess/packing_plan.h"
+#include "../fess/tunnel_stops.h"
 #include "../search/bipartite.h"
 #include "../search/corral.h"
 #include "../search/dead_patterns.h"
@@ -50,7 +51,7 @@ class FessStrategy : public Strategy {
         freeze_(board_, dead_, goal_),
         bipartite_(board_),
         corral_(board_, dead_, kCorralBudget),
-        moves_(board_, dead_),
+        moves_(board_, dead_, tunnelStops(board_)),
         piCorral_(board_, dead_),
         plan_(makePackingPlan(board_)),
         nearest_(nearestGoalPushes(board_)),
