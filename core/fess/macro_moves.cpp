@@ -80,21 +80,28 @@ unsigned MacroMoves::sidesReached(const std::vector<uint8_t>& occupied, Square b
   return reached;
 }
 
-int MacroMoves::search(Square from, std::vector<uint8_t>& occupied, const std::vector<uint8_t>& playerReach,
-                       std::vector<MacroPush>* out, uint16_t boxIndex, Square wantTo, Square wantPlayer) {
+template <class InRegion>
+Square MacroMoves::startSide(Square from, InRegion inRegion) const {
+  for (Direction d : kDirections) {
+    Square n = board_.neighbor(from, d);
+    if (n != kNoSquare && inRegion(n)) return n;
+  }
+  return kNoSquare;
+}
+
+int MacroMoves::search(Square from, std::vector<uint8_t>& occupied, Square side, std::vector<MacroPush>* out,
+                       uint16_t boxIndex, Square wantTo, Square wantPlayer) {
   if (++stamp_ == 0) std::fill(stateStamp_.begin(), stateStamp_.end(), 0), stamp_ = 1;
   occupied[from] = 0;  // the moving box is tracked apart
   queue_.clear();
   // Start: the sides of the box the player reaches now. They are all in one
   // region (the player's), so one state covers them.
   for (Direction d : kDirections) {
-    Square n = board_.neighbor(from, d);
-    if (n != kNoSquare && playerReach[n]) {
+    if (side != kNoSquare && board_.neighbor(from, d) == side) {
       uint32_t st = from * 4u + static_cast<uint32_t>(d);
       queue_.push_back(st);
       parent_[st] = -1;
       depth_[st] = 0;
-      break;
     }
   }
   int found = -1;
@@ -142,7 +149,18 @@ int MacroMoves::search(Square from, std::vector<uint8_t>& occupied, const std::v
 
 void MacroMoves::generateBox(int index, const std::vector<Square>& boxes, std::vector<uint8_t>& occupied,
                              const std::vector<uint8_t>& playerReach, std::vector<MacroPush>& out) {
-  search(boxes[index], occupied, playerReach, &out, static_cast<uint16_t>(index), kNoSquare, kNoSquare);
+  Square side = startSide(boxes[index], [&](Square n) { return playerReach[n] != 0; });
+  search(boxes[index], occupied, side, &out, static_cast<uint16_t>(index), kNoSquare, kNoSquare);
+}
+
+void MacroMoves::generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied, const Regions& regions,
+                          Square player, std::vector<MacroPush>& out, const std::vector<uint8_t>* only) {
+  const int region = regions.regionOf(player);
+  for (int i = 0; i < static_cast<int>(boxes.size()); ++i) {
+    if (only && !(*only)[boxes[i]]) continue;
+    Square side = startSide(boxes[i], [&](Square n) { return regions.regionOf(n) == region; });
+    search(boxes[i], occupied, side, &out, static_cast<uint16_t>(i), kNoSquare, kNoSquare);
+  }
 }
 
 void MacroMoves::generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied, Square player,
@@ -159,7 +177,8 @@ std::vector<MacroMoves::Step> MacroMoves::path(std::vector<uint8_t>& occupied, S
   std::vector<uint8_t> reach(board_.squareCount(), 0);
   uint32_t fl = flood(occupied, kNoSquare, player);
   for (int s = 0; s < board_.squareCount(); ++s) reach[s] = floodMark_[s] == fl;
-  int st = search(from, occupied, reach, nullptr, 0, to, playerEnd);
+  Square side = startSide(from, [&](Square n) { return reach[n] != 0; });
+  int st = search(from, occupied, side, nullptr, 0, to, playerEnd);
   std::vector<Step> steps;
   if (st < 0) return steps;
   // Walk back: each state was entered by pushing from its parent's square.

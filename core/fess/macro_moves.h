@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "../board.h"
+#include "../search/regions.h"
 
 namespace soko {
 
@@ -35,6 +36,9 @@ class MacroMoves {
   // just the boxes on squares it marks.
   void generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied, Square player,
                 std::vector<MacroPush>& out, const std::vector<uint8_t>* only = nullptr);
+  // The same, with `regions` labelling this position already (no flood).
+  void generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied, const Regions& regions,
+                Square player, std::vector<MacroPush>& out, const std::vector<uint8_t>* only = nullptr);
   // The macro push of one box.
   void generateBox(int index, const std::vector<Square>& boxes, std::vector<uint8_t>& occupied,
                    const std::vector<uint8_t>& playerReach, std::vector<MacroPush>& out);
@@ -59,10 +63,14 @@ class MacroMoves {
   // The same flood, stopping as soon as visit(square) returns true.
   template <class Visit>
   uint32_t floodUntil(const std::vector<uint8_t>& occupied, Square box, Square start, Visit visit);
-  // The BFS of one box; with `want`, stops at the state matching it and
-  // returns its index (or -1).
-  int search(Square from, std::vector<uint8_t>& occupied, const std::vector<uint8_t>& playerReach,
-             std::vector<MacroPush>* out, uint16_t boxIndex, Square wantTo, Square wantPlayer);
+  // The BFS of one box, the player starting on `side`, a free neighbour of
+  // `from` (kNoSquare: none, no pushes); with `want`, stops at the state
+  // matching it and returns its index (or -1).
+  int search(Square from, std::vector<uint8_t>& occupied, Square side, std::vector<MacroPush>* out,
+             uint16_t boxIndex, Square wantTo, Square wantPlayer);
+  // A neighbour of `from` where inRegion(square) holds, or kNoSquare.
+  template <class InRegion>
+  Square startSide(Square from, InRegion inRegion) const;
 
   const Board& board_;
   const std::vector<uint8_t>& dead_;

@@ -18,6 +18,7 @@
 #include "../search/pi_corral.h"
 #include "../search/push_distances.h"
 #include "../search/reach.h"
+#include "../search/regions.h"
 #include "../search/solution.h"
 #include "../search/zobrist.h"
 
@@ -58,7 +59,7 @@ class FessStrategy : public Strategy {
         distances_(board_, board_.goals()),
         patterns_(board_, dead_, false, distances_),
         occupied_(board_.squareCount(), 0),
-        componentMark_(board_.squareCount(), 0) {
+        regions_(board_) {
     int areas = 0;
     for (int a : plan_.area) areas = std::max(areas, a + 1);
     areaMinEmpty_.resize(areas);
@@ -236,10 +237,11 @@ class FessStrategy : public Strategy {
     return false;
   }
 
-  // Features of `boxes` (any order); `occupied_` marks them. With `normal`,
-  // also the player's normalised square (the smallest of `player`'s region):
-  // the region flood is needed for the features anyway.
-  Features features(const std::vector<Square>& boxes, Square player = kNoSquare, Square* normal = nullptr) {
+  // Features of `boxes` (any order); `occupied_` marks them. Without `move`,
+  // labels their player regions in `regions_`; with it, `boxes` are that
+  // labelled position's child by `move`, and `normal` gets the player's
+  // normalised square (the smallest of its region).
+  Features features(const std::vector<Square>& boxes, const MacroPush* move = nullptr, Square* normal = nullptr) {
     Features f;
     for (Square b : boxes) f.packed += goal_[b];
     // Out of plan: a filled goal ranked after an empty goal of its group.
@@ -248,29 +250,13 @@ class FessStrategy : public Strategy {
       if (!occupied_[g]) areaMinEmpty_[plan_.area[g]] = std::min(areaMinEmpty_[plan_.area[g]], plan_.rank[g]);
     for (Square b : boxes)
       if (goal_[b] && plan_.rank[b] > areaMinEmpty_[plan_.area[b]]) ++f.outOfPlan;
-    // Player regions: connected parts of the floor without boxes, each its
-    // own stamp above `base`. Squares are scanned in order, so each region's
-    // first square is its smallest.
-    const uint32_t size = static_cast<uint32_t>(board_.squareCount());
-    if (componentStamp_ > 0xFFFFFFFFu - size - 1) std::fill(componentMark_.begin(), componentMark_.end(), 0), componentStamp_ = 0;
-    const uint32_t base = componentStamp_;
-    for (int s = 0; s < board_.squareCount(); ++s) {
-      if (occupied_[s] || componentMark_[s] > base) continue;
-      ++f.connectivity;
-      const uint32_t stamp = ++componentStamp_;
-      componentMark_[s] = stamp;
-      stack_.assign(1, static_cast<Square>(s));
-      while (!stack_.empty()) {
-        Square q = stack_.back();
-        stack_.pop_back();
-        for (Direction d : kDirections) {
-          Square t = board_.neighbor(q, d);
-          if (t == kNoSquare || occupied_[t] || componentMark_[t] > base) continue;
-          componentMark_[t] = stamp;
-          stack_.push_back(t);
-        }
-      }
-      if (normal && componentMark_[player] == stamp) *normal = static_cast<Square>(s);
+    // Player regions: a child's follow from its parent's by local floods.
+    if (move) {
+      const Regions::Child c = regions_.child(occupied_, move->from, move->to, move->player);
+      f.connectivity = c.count;
+      *normal = c.normal;
+    } else {
+      f.connectivity = regions_.label(occupied_);
     }
     return f;
   }
@@ -299,8 +285,11 @@ class FessStrategy : public Strategy {
     pushes_.clear();
     // With a PI-corral, one of its fence boxes must move first (sound: see
     // pi_corral.h); the other boxes' pushes can wait.
-    if (piCorral_.find(occupied_, player)) moves_.generate(current_, occupied_, player, pushes_, &piCorral_.fence());
-    else moves_.generate(current_, occupied_, player, pushes_);
+    // Both reuse the regions features() labelled.
+    if (piCorral_.find(occupied_, regions_, player))
+      moves_.generate(current_, occupied_, regions_, player, pushes_, &piCorral_.fence());
+    else
+      moves_.generate(current_, occupied_, regions_, player, pushes_);
 
     const uint64_t boxKey = zobrist_.boxes(current_.data(), n);
     children_.clear();
@@ -379,7 +368,7 @@ class FessStrategy : public Strategy {
     child_ = current_;
     child_[m.box] = m.to;
     Square normal = m.player;
-    const Features f = features(child_, m.player, &normal);
+    const Features f = features(child_, &m, &normal);
     uint64_t key = parentBoxKey ^ zobrist_.box(m.from) ^ zobrist_.box(m.to) ^ zobrist_.player(normal);
     std::sort(child_.begin(), child_.end());
     uint32_t existing = store_.find(child_.data(), normal, key);
@@ -419,10 +408,9 @@ class FessStrategy : public Strategy {
   DeadPatterns patterns_;          // dead pairs and triples, built before the search
   uint64_t prunedPattern_ = 0;
   std::vector<uint8_t> occupied_;  // [square] scratch
-  std::vector<uint32_t> componentMark_;
-  uint32_t componentStamp_ = 0;
+  Regions regions_;  // the expanded position's player regions
   std::vector<int> areaMinEmpty_;
-  std::vector<Square> stack_, current_, child_;
+  std::vector<Square> current_, child_;
   std::vector<MacroPush> pushes_;
   std::vector<Child> children_;
   std::vector<NodeInfo> info_;  // [node]
