@@ -43,7 +43,8 @@ uint32_t MacroMoves::flood(const std::vector<uint8_t>& occupied, Square box, Squ
   return floodUntil(occupied, box, start, [](Square) { return false; });
 }
 
-unsigned MacroMoves::sidesReached(const std::vector<uint8_t>& occupied, Square box, Square start) {
+unsigned MacroMoves::sidesReached(const std::vector<uint8_t>& occupied, Square box, Square start, Square& smallest) {
+  smallest = kNoSquare;
   Square nb[4];
   unsigned open = 0;  // free neighbours of the box
   int startDir = -1;
@@ -72,11 +73,14 @@ unsigned MacroMoves::sidesReached(const std::vector<uint8_t>& occupied, Square b
   if (reached == open) return reached;
   // Otherwise flood, stopping once every free side is found.
   reached = 1u << startDir;
+  Square least = start;
   floodUntil(occupied, box, start, [&](Square n) {
+    least = std::min(least, n);
     for (int k = 0; k < 4; ++k)
       if (nb[k] == n) reached |= 1u << k;
     return reached == open;
   });
+  if (reached != open) smallest = least;
   return reached;
 }
 
@@ -110,7 +114,8 @@ int MacroMoves::search(Square from, std::vector<uint8_t>& occupied, Square side,
     if (stateStamp_[st] == stamp_) continue;  // covered by an earlier flood
     Square s = static_cast<Square>(st / 4);
     Square side = board_.neighbor(s, static_cast<Direction>(st % 4));
-    const unsigned reached = sidesReached(occupied, s, side);
+    Square smallest;
+    const unsigned reached = sidesReached(occupied, s, side, smallest);
     // Mark every side in this region as visited, with this state's path.
     for (int d = 0; d < 4; ++d) {
       if (!(reached >> d & 1)) continue;
@@ -128,7 +133,7 @@ int MacroMoves::search(Square from, std::vector<uint8_t>& occupied, Square side,
           }
         }
       } else if (out && (noStop_.empty() || !noStop_[s])) {
-        out->push_back({boxIndex, from, s, side, depth_[st]});
+        out->push_back({boxIndex, from, s, side, depth_[st], static_cast<uint8_t>(reached), smallest});
       }
     }
     for (Direction d : kDirections) {

@@ -23,6 +23,12 @@ struct MacroPush {
   Square from, to;  // the box's squares before and after
   Square player;    // where the player stands after the last push
   uint16_t pushes;  // single pushes it takes
+  // What the search saw of the player's region afterwards, so the caller
+  // need not flood it again: the sides of `to` (bit per direction) the
+  // player reaches, and, when that is not every free side (the box splits
+  // a region), the smallest square of the player's part; else kNoSquare.
+  uint8_t sides = 0xFF;
+  Square smallest = kNoSquare;
 };
 
 class MacroMoves {
@@ -56,8 +62,9 @@ class MacroMoves {
 
  private:
   // Which sides of the moving box on `box` (bit per direction) the player
-  // on `start`, one of them, can walk to.
-  unsigned sidesReached(const std::vector<uint8_t>& occupied, Square box, Square start);
+  // on `start`, one of them, can walk to. When not all free ones, the flood
+  // went over the player's whole part: `smallest` gets its least square.
+  unsigned sidesReached(const std::vector<uint8_t>& occupied, Square box, Square start, Square& smallest);
   // Floods from `start` with the moving box on `box`; returns the stamp.
   uint32_t flood(const std::vector<uint8_t>& occupied, Square box, Square start);
   // The same flood, stopping as soon as visit(square) returns true.

@@ -56,7 +56,8 @@ void Regions::flood(const std::vector<uint8_t>& child, Square start, Square& sma
   }
 }
 
-Regions::Child Regions::child(const std::vector<uint8_t>& child, Square from, Square to, Square player) {
+Regions::Child Regions::child(const std::vector<uint8_t>& child, Square from, Square to, Square player, unsigned sides,
+                              Square smallest) {
   // Freeing `from` (with `to` still free) joins the regions round it.
   int joined[4], m = 0;
   Square least = from;
@@ -95,32 +96,34 @@ Regions::Child Regions::child(const std::vector<uint8_t>& child, Square from, Sq
   int playerSide = -1;
   for (int d = 0; d < 4; ++d)
     if (nb[d] == player) playerSide = d;
+  const bool known = sides != kUnknownSides;
   for (int d = 0; d < 4; ++d)
-    if ((open >> d & 1) && root(d) != root(playerSide)) pending |= 1u << root(d);
+    if ((open >> d & 1) && (known ? !(sides >> d & 1) : root(d) != root(playerSide))) pending |= 1u << root(d);
   auto found = [&](Square s, unsigned& left) {
     for (int d = 0; d < 4; ++d)
       if (nb[d] == s && (open >> d & 1)) left &= ~(1u << root(d));
     return left == 0;
   };
   Square normal = least;
-  if (pending != 0) {
-    Square smallest;
+  if (pending != 0 && !known) {
     flood(child, player, smallest, [&](Square s) { return found(s, pending); });
-    if (pending != 0) {
-      // Split: the player's part was flooded whole. Count the other parts.
-      normal = smallest;
-      while (pending != 0) {
-        ++count;
-        int start = __builtin_ctz(pending);
-        pending &= ~(1u << start);
-        if (pending == 0) break;
-        Square ignored;
-        unsigned left = pending;
-        flood(child, nb[start], ignored, [&](Square s) { return found(s, left); });
-        pending = left;
-      }
-      return {count, normal};
+    if (pending != 0) normal = smallest;  // split: the player's part was flooded whole
+  } else if (pending != 0) {
+    normal = smallest;  // split, and the caller flooded the player's part
+  }
+  if (pending != 0) {
+    // Count the other parts.
+    while (pending != 0) {
+      ++count;
+      int start = __builtin_ctz(pending);
+      pending &= ~(1u << start);
+      if (pending == 0) break;
+      Square ignored;
+      unsigned left = pending;
+      flood(child, nb[start], ignored, [&](Square s) { return found(s, left); });
+      pending = left;
     }
+    return {count, normal};
   }
   // One region round `to`: its smallest square stays, unless it was `to`.
   if (normal == to) flood(child, player, normal, [](Square) { return false; });

@@ -31,7 +31,12 @@ class Regions {
   // The labelled position with the box on `from` moved to `to`; `child`
   // shows that position, and `player`, a free neighbour of `to`, stands in
   // it. Equal to labelling `child` afresh.
-  Child child(const std::vector<uint8_t>& child, Square from, Square to, Square player);
+  // When the caller knows them already: `sides`, the sides of `to` (bit per
+  // direction) the player reaches, and when that is not every free side,
+  // `smallest`, the least square of the player's part.
+  static constexpr unsigned kUnknownSides = 0xFF;
+  Child child(const std::vector<uint8_t>& child, Square from, Square to, Square player,
+              unsigned sides = kUnknownSides, Square smallest = kNoSquare);
 
  private:
   // Floods the free squares of `child` from `start` until visit(square)

@@ -250,9 +250,10 @@ class FessStrategy : public Strategy {
       if (!occupied_[g]) areaMinEmpty_[plan_.area[g]] = std::min(areaMinEmpty_[plan_.area[g]], plan_.rank[g]);
     for (Square b : boxes)
       if (goal_[b] && plan_.rank[b] > areaMinEmpty_[plan_.area[b]]) ++f.outOfPlan;
-    // Player regions: a child's follow from its parent's by local floods.
+    // Player regions: a child's follow from its parent's by local floods,
+    // and what the macro push search saw of the player's part.
     if (move) {
-      const Regions::Child c = regions_.child(occupied_, move->from, move->to, move->player);
+      const Regions::Child c = regions_.child(occupied_, move->from, move->to, move->player, move->sides, move->smallest);
       f.connectivity = c.count;
       *normal = c.normal;
     } else {
