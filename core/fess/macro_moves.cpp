@@ -12,11 +12,12 @@ MacroMoves::MacroMoves(const Board& board, const std::vector<uint8_t>& dead, std
       stateStamp_(static_cast<size_t>(board.squareCount()) * 4, 0),
       parent_(static_cast<size_t>(board.squareCount()) * 4, -1),
       depth_(static_cast<size_t>(board.squareCount()) * 4, 0),
-      floodMark_(board.squareCount(), 0) {}
+      floodMark_(board.squareCount(), 0),
+      cuts_(board) {}
 
 uint64_t MacroMoves::memoryBytes() const {
   return stateStamp_.size() * (4 + 4 + 2) + floodMark_.size() * 4 + queue_.capacity() * 4 +
-         stack_.capacity() * 2 + reachScratch_.capacity() + noStop_.size();
+         stack_.capacity() * 2 + reachScratch_.capacity() + noStop_.size() + board_.squareCount() * 20ull;
 }
 
 template <class Visit>
@@ -71,17 +72,9 @@ unsigned MacroMoves::sidesReached(const std::vector<uint8_t>& occupied, Square b
   for (int d = 0; d < 4; ++d)
     if ((open >> d & 1) && root(d) == root(startDir)) reached |= 1u << d;
   if (reached == open) return reached;
-  // Otherwise flood, stopping once every free side is found.
-  reached = 1u << startDir;
-  Square least = start;
-  floodUntil(occupied, box, start, [&](Square n) {
-    least = std::min(least, n);
-    for (int k = 0; k < 4; ++k)
-      if (nb[k] == n) reached |= 1u << k;
-    return reached == open;
-  });
-  if (reached != open) smallest = least;
-  return reached;
+  // Otherwise ask the cut squares of this box's board (numbered once per box).
+  if (!cutsBuilt_) cuts_.build(occupied), cutsBuilt_ = true;
+  return cuts_.sides(box, start, open, smallest);
 }
 
 template <class InRegion>
@@ -97,6 +90,7 @@ int MacroMoves::search(Square from, std::vector<uint8_t>& occupied, Square side,
                        uint16_t boxIndex, Square wantTo, Square wantPlayer) {
   if (++stamp_ == 0) std::fill(stateStamp_.begin(), stateStamp_.end(), 0), stamp_ = 1;
   occupied[from] = 0;  // the moving box is tracked apart
+  cutsBuilt_ = false;
   queue_.clear();
   // Start: the sides of the box the player reaches now. They are all in one
   // region (the player's), so one state covers them.

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "../board.h"
+#include "../search/cut_squares.h"
 #include "../search/regions.h"
 
 namespace soko {
@@ -62,8 +63,8 @@ class MacroMoves {
 
  private:
   // Which sides of the moving box on `box` (bit per direction) the player
-  // on `start`, one of them, can walk to. When not all free ones, the flood
-  // went over the player's whole part: `smallest` gets its least square.
+  // on `start`, one of them, can walk to. When not all free ones,
+  // `smallest` gets the least square of the player's part.
   unsigned sidesReached(const std::vector<uint8_t>& occupied, Square box, Square start, Square& smallest);
   // Floods from `start` with the moving box on `box`; returns the stamp.
   uint32_t flood(const std::vector<uint8_t>& occupied, Square box, Square start);
@@ -91,6 +92,8 @@ class MacroMoves {
   uint32_t floodStamp_ = 0;
   std::vector<Square> stack_;
   std::vector<uint8_t> reachScratch_;
+  CutSquares cuts_;         // of the board with every box but the moving one
+  bool cutsBuilt_ = false;  // for the box being searched
 };
 
 }  // namespace soko
