@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <unordered_map>
 
 #include "../board.h"
+#include "../fess/goal_room.h"
 #include "../fess/macro_moves.h"
 #include "../fess/packing_plan.h"
 #include "../fess/tunnel_stops.h"
@@ -60,6 +62,7 @@ class FessStrategy : public Strategy {
         patterns_(board_, dead_, false, distances_),
         occupied_(board_.squareCount(), 0),
         regions_(board_) {
+    roomOrder_.emplace(board_, plan_);
     int areas = 0;
     for (int a : plan_.area) areas = std::max(areas, a + 1);
     areaMinEmpty_.resize(areas);
@@ -83,6 +86,10 @@ class FessStrategy : public Strategy {
       if (nodes_ >= maxNodes_) return SolveStatus::TimedOut;  // the benchmark's expansion cap, as a time limit
       uint32_t node;
       if (!nextNode(node)) {
+        if (!roomSkipped_.empty()) {  // the goal-room order was a guess: take back what it left out
+          reopenRoomSkipped();
+          continue;
+        }
         message_ = "every position reachable by macro pushes was searched";
         return SolveStatus::Unsolvable;
       }
@@ -144,7 +151,8 @@ class FessStrategy : public Strategy {
            ", corral " + std::to_string(prunedCorral_) + ", patterns " + std::to_string(prunedPattern_) + " (" +
            std::to_string(patterns_.pairCount()) + " pairs, " + std::to_string(patterns_.tripleCount()) +
            " triples), pi-corrals " + std::to_string(piCorral_.stats().found) +
-           " (dead " + std::to_string(piCorral_.stats().dead) + ")" + (message_.empty() ? "" : "; " + message_);
+           " (dead " + std::to_string(piCorral_.stats().dead) + ")" +
+           (roomOrder_ ? "" : "; goal-room order lifted") + (message_.empty() ? "" : "; " + message_);
   }
 
  private:
@@ -181,7 +189,7 @@ class FessStrategy : public Strategy {
   uint64_t memoryBytes() const {
     return store_.memoryBytes() + info_.capacity() * sizeof(NodeInfo) + openBytes_ +
            cells_.capacity() * sizeof(Cell) + bipartite_.memoryBytes() + corral_.memoryBytes() + piCorral_.memoryBytes() +
-           moves_.memoryBytes() + distances_.memoryBytes() + patterns_.memoryBytes() + static_cast<uint64_t>(board_.squareCount()) * 64;
+           moves_.memoryBytes() + roomSkipped_.capacity() * 4 + distances_.memoryBytes() + patterns_.memoryBytes() + static_cast<uint64_t>(board_.squareCount()) * 64;
   }
 
   bool start() {
@@ -296,6 +304,10 @@ class FessStrategy : public Strategy {
     children_.clear();
     for (const MacroPush& m : pushes_) {
       if (m.to == m.from) continue;  // only the player changes sides: pointless
+      if (roomOrder_ && roomOrder_->skips(m, occupied_)) {  // see goal_room.h
+        if (roomSkipped_.empty() || roomSkipped_.back() != node) roomSkipped_.push_back(node);
+        continue;
+      }
       occupied_[m.from] = 0;
       occupied_[m.to] = 1;
       bool keep = evaluate(m, boxKey);
@@ -356,6 +368,23 @@ class FessStrategy : public Strategy {
     return true;
   }
 
+  // Every position reachable was searched, but some expansions left out
+  // moves the goal-room order skipped: expand those again without it, so
+  // "unsolvable" stays a proof.
+  void reopenRoomSkipped() {
+    roomOrder_.reset();
+    const int n = board_.boxCount();
+    for (uint32_t node : roomSkipped_) {
+      current_.assign(store_.boxes(node), store_.boxes(node) + n);
+      for (Square b : current_) occupied_[b] = 1;
+      const Features f = features(current_);
+      for (Square b : current_) occupied_[b] = 0;
+      info_[node].expanded = 0;
+      enqueue(node, f, info_[node].weight, 0xFFFFFFFFu - node);
+    }
+    roomSkipped_.clear();
+  }
+
   // One child, with `occupied_` already showing it. False when pruned.
   bool evaluate(const MacroPush& m, uint64_t parentBoxKey) {
     if (freeze_.pushDeadlock(occupied_, m.to)) {
@@ -404,6 +433,8 @@ class FessStrategy : public Strategy {
   MacroMoves moves_;
   PiCorral piCorral_;
   PackingPlan plan_;
+  std::optional<GoalRoomOrder> roomOrder_;  // until the search runs dry
+  std::vector<uint32_t> roomSkipped_;       // nodes whose expansion it cut
   std::vector<int> nearest_;
   PushDistances distances_;        // lone-box pushes to each goal: guides the pattern searches
   DeadPatterns patterns_;          // dead pairs and triples, built before the search
