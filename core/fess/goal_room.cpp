@@ -14,6 +14,8 @@ GoalRoomOrder::GoalRoomOrder(const Board& board, const PackingPlan& plan) : plan
 bool GoalRoomOrder::skips(const MacroPush& m, const std::vector<uint8_t>& occupied) const {
   const int a = plan_.area[m.to];
   if (a < 0 || plan_.area[m.from] == a) return false;
+  // The plan parks a box there: a stop the plan itself needs.
+  if (!plan_.parkingSquare.empty() && plan_.parkingSquare[m.to]) return false;
   for (Square g : goalsOf_[a])
     if (!occupied[g] && plan_.rank[g] < plan_.rank[m.to]) return true;
   return false;

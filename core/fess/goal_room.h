@@ -1,7 +1,8 @@
 // Goal-room order: a box brought into a goal group (plan.area) from outside
 // it goes only to the group's next goal in the packing plan (its empty goal
-// of least rank), not to the group's other goals; the macro push takes it
-// there in one move, through the goals it passes.
+// of least rank), not to the group's other goals (unless the plan parks a
+// box there); the macro push takes it there in one move, through the goals
+// it passes.
 //
 //   #########
 //   #@ $ ...#   the box may stop on the far goal (filled first), not on
