@@ -6,8 +6,10 @@
 //
 // Found per box by a breadth-first search over (box square, player side)
 // states; the sides of a square that the player can walk between while the
-// box stands on it form one state, found by a flood fill. Each (target square,
-// player region) pair is reported once, with the fewest pushes.
+// box stands on it form one state, found round the corner when the diagonal
+// square is free, else from the cut squares of the board without the moving
+// box (one DFS per box, search/cut_squares.h). Each (target square, player
+// region) pair is reported once, with the fewest pushes.
 #pragma once
 
 #include <cstdint>
