@@ -1,20 +1,23 @@
 #include "macro_moves.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace soko {
 
-MacroMoves::MacroMoves(const Board& board, const std::vector<uint8_t>& dead)
+MacroMoves::MacroMoves(const Board& board, const std::vector<uint8_t>& dead, std::vector<uint8_t> noStop)
     : board_(board),
       dead_(dead),
+      noStop_(std::move(noStop)),
       stateStamp_(static_cast<size_t>(board.squareCount()) * 4, 0),
       parent_(static_cast<size_t>(board.squareCount()) * 4, -1),
       depth_(static_cast<size_t>(board.squareCount()) * 4, 0),
-      floodMark_(board.squareCount(), 0) {}
+      floodMark_(board.squareCount(), 0),
+      cuts_(board) {}
 
 uint64_t MacroMoves::memoryBytes() const {
   return stateStamp_.size() * (4 + 4 + 2) + floodMark_.size() * 4 + queue_.capacity() * 4 +
-         stack_.capacity() * 2 + reachScratch_.capacity();
+         stack_.capacity() * 2 + reachScratch_.capacity() + noStop_.size() + board_.squareCount() * 20ull;
 }
 
 template <class Visit>
@@ -41,7 +44,8 @@ uint32_t MacroMoves::flood(const std::vector<uint8_t>& occupied, Square box, Squ
   return floodUntil(occupied, box, start, [](Square) { return false; });
 }
 
-unsigned MacroMoves::sidesReached(const std::vector<uint8_t>& occupied, Square box, Square start) {
+unsigned MacroMoves::sidesReached(const std::vector<uint8_t>& occupied, Square box, Square start, Square& smallest) {
+  smallest = kNoSquare;
   Square nb[4];
   unsigned open = 0;  // free neighbours of the box
   int startDir = -1;
@@ -68,31 +72,34 @@ unsigned MacroMoves::sidesReached(const std::vector<uint8_t>& occupied, Square b
   for (int d = 0; d < 4; ++d)
     if ((open >> d & 1) && root(d) == root(startDir)) reached |= 1u << d;
   if (reached == open) return reached;
-  // Otherwise flood, stopping once every free side is found.
-  reached = 1u << startDir;
-  floodUntil(occupied, box, start, [&](Square n) {
-    for (int k = 0; k < 4; ++k)
-      if (nb[k] == n) reached |= 1u << k;
-    return reached == open;
-  });
-  return reached;
+  // Otherwise ask the cut squares of this box's board (numbered once per box).
+  if (!cutsBuilt_) cuts_.build(occupied), cutsBuilt_ = true;
+  return cuts_.sides(box, start, open, smallest);
 }
 
-int MacroMoves::search(Square from, std::vector<uint8_t>& occupied, const std::vector<uint8_t>& playerReach,
-                       std::vector<MacroPush>* out, uint16_t boxIndex, Square wantTo, Square wantPlayer) {
+template <class InRegion>
+Square MacroMoves::startSide(Square from, InRegion inRegion) const {
+  for (Direction d : kDirections) {
+    Square n = board_.neighbor(from, d);
+    if (n != kNoSquare && inRegion(n)) return n;
+  }
+  return kNoSquare;
+}
+
+int MacroMoves::search(Square from, std::vector<uint8_t>& occupied, Square side, std::vector<MacroPush>* out,
+                       uint16_t boxIndex, Square wantTo, Square wantPlayer) {
   if (++stamp_ == 0) std::fill(stateStamp_.begin(), stateStamp_.end(), 0), stamp_ = 1;
   occupied[from] = 0;  // the moving box is tracked apart
+  cutsBuilt_ = false;
   queue_.clear();
   // Start: the sides of the box the player reaches now. They are all in one
   // region (the player's), so one state covers them.
   for (Direction d : kDirections) {
-    Square n = board_.neighbor(from, d);
-    if (n != kNoSquare && playerReach[n]) {
+    if (side != kNoSquare && board_.neighbor(from, d) == side) {
       uint32_t st = from * 4u + static_cast<uint32_t>(d);
       queue_.push_back(st);
       parent_[st] = -1;
       depth_[st] = 0;
-      break;
     }
   }
   int found = -1;
@@ -101,7 +108,8 @@ int MacroMoves::search(Square from, std::vector<uint8_t>& occupied, const std::v
     if (stateStamp_[st] == stamp_) continue;  // covered by an earlier flood
     Square s = static_cast<Square>(st / 4);
     Square side = board_.neighbor(s, static_cast<Direction>(st % 4));
-    const unsigned reached = sidesReached(occupied, s, side);
+    Square smallest;
+    const unsigned reached = sidesReached(occupied, s, side, smallest);
     // Mark every side in this region as visited, with this state's path.
     for (int d = 0; d < 4; ++d) {
       if (!(reached >> d & 1)) continue;
@@ -118,8 +126,8 @@ int MacroMoves::search(Square from, std::vector<uint8_t>& occupied, const std::v
             break;
           }
         }
-      } else if (out) {
-        out->push_back({boxIndex, from, s, side, depth_[st]});
+      } else if (out && (noStop_.empty() || !noStop_[s])) {
+        out->push_back({boxIndex, from, s, side, depth_[st], static_cast<uint8_t>(reached), smallest});
       }
     }
     for (Direction d : kDirections) {
@@ -140,7 +148,18 @@ int MacroMoves::search(Square from, std::vector<uint8_t>& occupied, const std::v
 
 void MacroMoves::generateBox(int index, const std::vector<Square>& boxes, std::vector<uint8_t>& occupied,
                              const std::vector<uint8_t>& playerReach, std::vector<MacroPush>& out) {
-  search(boxes[index], occupied, playerReach, &out, static_cast<uint16_t>(index), kNoSquare, kNoSquare);
+  Square side = startSide(boxes[index], [&](Square n) { return playerReach[n] != 0; });
+  search(boxes[index], occupied, side, &out, static_cast<uint16_t>(index), kNoSquare, kNoSquare);
+}
+
+void MacroMoves::generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied, const Regions& regions,
+                          Square player, std::vector<MacroPush>& out, const std::vector<uint8_t>* only) {
+  const int region = regions.regionOf(player);
+  for (int i = 0; i < static_cast<int>(boxes.size()); ++i) {
+    if (only && !(*only)[boxes[i]]) continue;
+    Square side = startSide(boxes[i], [&](Square n) { return regions.regionOf(n) == region; });
+    search(boxes[i], occupied, side, &out, static_cast<uint16_t>(i), kNoSquare, kNoSquare);
+  }
 }
 
 void MacroMoves::generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied, Square player,
@@ -157,7 +176,8 @@ std::vector<MacroMoves::Step> MacroMoves::path(std::vector<uint8_t>& occupied, S
   std::vector<uint8_t> reach(board_.squareCount(), 0);
   uint32_t fl = flood(occupied, kNoSquare, player);
   for (int s = 0; s < board_.squareCount(); ++s) reach[s] = floodMark_[s] == fl;
-  int st = search(from, occupied, reach, nullptr, 0, to, playerEnd);
+  Square side = startSide(from, [&](Square n) { return reach[n] != 0; });
+  int st = search(from, occupied, side, nullptr, 0, to, playerEnd);
   std::vector<Step> steps;
   if (st < 0) return steps;
   // Walk back: each state was entered by pushing from its parent's square.

@@ -7,20 +7,26 @@ namespace soko {
 PiCorral::PiCorral(const Board& board, std::vector<uint8_t> dead)
     : board_(board),
       dead_(dead.empty() ? std::vector<uint8_t>(board.squareCount(), 0) : std::move(dead)),
-      reach_(board),
+      own_(board),
       component_(board.squareCount(), -1),
       fenceMark_(board.squareCount(), 0),
       best_(board.squareCount(), 0) {}
 
 bool PiCorral::find(const std::vector<uint8_t>& occupied, Square player) {
+  own_.label(occupied);
+  return find(occupied, own_, player);
+}
+
+bool PiCorral::find(const std::vector<uint8_t>& occupied, const Regions& regions, Square player) {
   ++stats_.calls;
   const int n = board_.squareCount();
-  reach_.fill(occupied, player);  // the player's region
+  regions_ = &regions;
+  playerRegion_ = regions.regionOf(player);
   // The corrals: connected free squares the player cannot reach.
   std::fill(component_.begin(), component_.end(), -1);
   int count = 0;
   for (int s = 0; s < n; ++s) {
-    if (occupied[s] || reach_.reachable(static_cast<Square>(s)) || component_[s] >= 0) continue;
+    if (occupied[s] || reachable(static_cast<Square>(s)) || component_[s] >= 0) continue;
     if (static_cast<int>(squaresOf_.size()) <= count) squaresOf_.emplace_back();
     auto& squares = squaresOf_[count];
     squares.assign(1, static_cast<Square>(s));
@@ -80,7 +86,7 @@ int PiCorral::tryCorral(int start, const std::vector<uint8_t>& occupied, bool& o
         Square from = board_.neighbor(b, opposite(d)), to = board_.neighbor(b, d);
         if (from == kNoSquare || to == kNoSquare) continue;
         if (inC(from) || isF(from) || isF(to) || dead_[to]) continue;  // impossible, or in no solution
-        if (inC(to) && reach_.reachable(from)) {
+        if (inC(to) && reachable(from)) {
           ++pushes;  // into the corral, possible now
           continue;
         }

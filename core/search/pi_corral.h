@@ -29,7 +29,7 @@
 #include <vector>
 
 #include "../board.h"
-#include "reach.h"
+#include "regions.h"
 
 namespace soko {
 
@@ -42,6 +42,8 @@ class PiCorral {
   // True when a PI-corral with a box off goal exists; fence() then marks its
   // boxes and pushes() counts the pushes they have now.
   bool find(const std::vector<uint8_t>& occupied, Square player);
+  // The same, with `regions` labelling this position already (no flood).
+  bool find(const std::vector<uint8_t>& occupied, const Regions& regions, Square player);
   const std::vector<uint8_t>& fence() const { return best_; }  // [square] 1 on the chosen fence
   int pushes() const { return bestPushes_; }
 
@@ -58,7 +60,11 @@ class PiCorral {
 
   const Board& board_;
   std::vector<uint8_t> dead_;
-  Reach reach_;                      // the player region
+  bool reachable(Square s) const { return regions_->regionOf(s) == playerRegion_; }
+
+  Regions own_;                      // labels for the call without regions
+  const Regions* regions_ = nullptr;  // the position's regions during find()
+  int playerRegion_ = -1;
   std::vector<int> component_;       // [square] corral component, -1 none
   std::vector<uint8_t> inCorral_;    // [component] part of the corral being grown
   std::vector<uint32_t> fenceMark_;  // [square]

@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <unordered_map>
 
 #include "../board.h"
+#include "../fess/goal_room.h"
 #include "../fess/macro_moves.h"
 #include "../fess/packing_plan.h"
+#include "../fess/tunnel_stops.h"
 #include "../search/bipartite.h"
 #include "../search/corral.h"
 #include "../search/dead_patterns.h"
@@ -17,6 +20,7 @@
 #include "../search/pi_corral.h"
 #include "../search/push_distances.h"
 #include "../search/reach.h"
+#include "../search/regions.h"
 #include "../search/solution.h"
 #include "../search/zobrist.h"
 
@@ -50,14 +54,15 @@ class FessStrategy : public Strategy {
         freeze_(board_, dead_, goal_),
         bipartite_(board_),
         corral_(board_, dead_, kCorralBudget),
-        moves_(board_, dead_),
+        moves_(board_, dead_, tunnelStops(board_)),
         piCorral_(board_, dead_),
         plan_(makePackingPlan(board_)),
         nearest_(nearestGoalPushes(board_)),
         distances_(board_, board_.goals()),
         patterns_(board_, dead_, false, distances_),
         occupied_(board_.squareCount(), 0),
-        componentMark_(board_.squareCount(), 0) {
+        regions_(board_) {
+    roomOrder_.emplace(board_, plan_);
     int areas = 0;
     for (int a : plan_.area) areas = std::max(areas, a + 1);
     areaMinEmpty_.resize(areas);
@@ -81,6 +86,10 @@ class FessStrategy : public Strategy {
       if (nodes_ >= maxNodes_) return SolveStatus::TimedOut;  // the benchmark's expansion cap, as a time limit
       uint32_t node;
       if (!nextNode(node)) {
+        if (!roomSkipped_.empty()) {  // the goal-room order was a guess: take back what it left out
+          reopenRoomSkipped();
+          continue;
+        }
         message_ = "every position reachable by macro pushes was searched";
         return SolveStatus::Unsolvable;
       }
@@ -142,7 +151,8 @@ class FessStrategy : public Strategy {
            ", corral " + std::to_string(prunedCorral_) + ", patterns " + std::to_string(prunedPattern_) + " (" +
            std::to_string(patterns_.pairCount()) + " pairs, " + std::to_string(patterns_.tripleCount()) +
            " triples), pi-corrals " + std::to_string(piCorral_.stats().found) +
-           " (dead " + std::to_string(piCorral_.stats().dead) + ")" + (message_.empty() ? "" : "; " + message_);
+           " (dead " + std::to_string(piCorral_.stats().dead) + ")" +
+           (roomOrder_ ? "" : "; goal-room order lifted") + (message_.empty() ? "" : "; " + message_);
   }
 
  private:
@@ -179,7 +189,7 @@ class FessStrategy : public Strategy {
   uint64_t memoryBytes() const {
     return store_.memoryBytes() + info_.capacity() * sizeof(NodeInfo) + openBytes_ +
            cells_.capacity() * sizeof(Cell) + bipartite_.memoryBytes() + corral_.memoryBytes() + piCorral_.memoryBytes() +
-           moves_.memoryBytes() + distances_.memoryBytes() + patterns_.memoryBytes() + static_cast<uint64_t>(board_.squareCount()) * 64;
+           moves_.memoryBytes() + roomSkipped_.capacity() * 4 + distances_.memoryBytes() + patterns_.memoryBytes() + static_cast<uint64_t>(board_.squareCount()) * 64;
   }
 
   bool start() {
@@ -235,10 +245,11 @@ class FessStrategy : public Strategy {
     return false;
   }
 
-  // Features of `boxes` (any order); `occupied_` marks them. With `normal`,
-  // also the player's normalised square (the smallest of `player`'s region):
-  // the region flood is needed for the features anyway.
-  Features features(const std::vector<Square>& boxes, Square player = kNoSquare, Square* normal = nullptr) {
+  // Features of `boxes` (any order); `occupied_` marks them. Without `move`,
+  // labels their player regions in `regions_`; with it, `boxes` are that
+  // labelled position's child by `move`, and `normal` gets the player's
+  // normalised square (the smallest of its region).
+  Features features(const std::vector<Square>& boxes, const MacroPush* move = nullptr, Square* normal = nullptr) {
     Features f;
     for (Square b : boxes) f.packed += goal_[b];
     // Out of plan: a filled goal ranked after an empty goal of its group.
@@ -247,29 +258,14 @@ class FessStrategy : public Strategy {
       if (!occupied_[g]) areaMinEmpty_[plan_.area[g]] = std::min(areaMinEmpty_[plan_.area[g]], plan_.rank[g]);
     for (Square b : boxes)
       if (goal_[b] && plan_.rank[b] > areaMinEmpty_[plan_.area[b]]) ++f.outOfPlan;
-    // Player regions: connected parts of the floor without boxes, each its
-    // own stamp above `base`. Squares are scanned in order, so each region's
-    // first square is its smallest.
-    const uint32_t size = static_cast<uint32_t>(board_.squareCount());
-    if (componentStamp_ > 0xFFFFFFFFu - size - 1) std::fill(componentMark_.begin(), componentMark_.end(), 0), componentStamp_ = 0;
-    const uint32_t base = componentStamp_;
-    for (int s = 0; s < board_.squareCount(); ++s) {
-      if (occupied_[s] || componentMark_[s] > base) continue;
-      ++f.connectivity;
-      const uint32_t stamp = ++componentStamp_;
-      componentMark_[s] = stamp;
-      stack_.assign(1, static_cast<Square>(s));
-      while (!stack_.empty()) {
-        Square q = stack_.back();
-        stack_.pop_back();
-        for (Direction d : kDirections) {
-          Square t = board_.neighbor(q, d);
-          if (t == kNoSquare || occupied_[t] || componentMark_[t] > base) continue;
-          componentMark_[t] = stamp;
-          stack_.push_back(t);
-        }
-      }
-      if (normal && componentMark_[player] == stamp) *normal = static_cast<Square>(s);
+    // Player regions: a child's follow from its parent's by local floods,
+    // and what the macro push search saw of the player's part.
+    if (move) {
+      const Regions::Child c = regions_.child(occupied_, move->from, move->to, move->player, move->sides, move->smallest);
+      f.connectivity = c.count;
+      *normal = c.normal;
+    } else {
+      f.connectivity = regions_.label(occupied_);
     }
     return f;
   }
@@ -298,13 +294,20 @@ class FessStrategy : public Strategy {
     pushes_.clear();
     // With a PI-corral, one of its fence boxes must move first (sound: see
     // pi_corral.h); the other boxes' pushes can wait.
-    if (piCorral_.find(occupied_, player)) moves_.generate(current_, occupied_, player, pushes_, &piCorral_.fence());
-    else moves_.generate(current_, occupied_, player, pushes_);
+    // Both reuse the regions features() labelled.
+    if (piCorral_.find(occupied_, regions_, player))
+      moves_.generate(current_, occupied_, regions_, player, pushes_, &piCorral_.fence());
+    else
+      moves_.generate(current_, occupied_, regions_, player, pushes_);
 
     const uint64_t boxKey = zobrist_.boxes(current_.data(), n);
     children_.clear();
     for (const MacroPush& m : pushes_) {
       if (m.to == m.from) continue;  // only the player changes sides: pointless
+      if (roomOrder_ && roomOrder_->skips(m, occupied_)) {  // see goal_room.h
+        if (roomSkipped_.empty() || roomSkipped_.back() != node) roomSkipped_.push_back(node);
+        continue;
+      }
       occupied_[m.from] = 0;
       occupied_[m.to] = 1;
       bool keep = evaluate(m, boxKey);
@@ -365,6 +368,23 @@ class FessStrategy : public Strategy {
     return true;
   }
 
+  // Every position reachable was searched, but some expansions left out
+  // moves the goal-room order skipped: expand those again without it, so
+  // "unsolvable" stays a proof.
+  void reopenRoomSkipped() {
+    roomOrder_.reset();
+    const int n = board_.boxCount();
+    for (uint32_t node : roomSkipped_) {
+      current_.assign(store_.boxes(node), store_.boxes(node) + n);
+      for (Square b : current_) occupied_[b] = 1;
+      const Features f = features(current_);
+      for (Square b : current_) occupied_[b] = 0;
+      info_[node].expanded = 0;
+      enqueue(node, f, info_[node].weight, 0xFFFFFFFFu - node);
+    }
+    roomSkipped_.clear();
+  }
+
   // One child, with `occupied_` already showing it. False when pruned.
   bool evaluate(const MacroPush& m, uint64_t parentBoxKey) {
     if (freeze_.pushDeadlock(occupied_, m.to)) {
@@ -378,7 +398,7 @@ class FessStrategy : public Strategy {
     child_ = current_;
     child_[m.box] = m.to;
     Square normal = m.player;
-    const Features f = features(child_, m.player, &normal);
+    const Features f = features(child_, &m, &normal);
     uint64_t key = parentBoxKey ^ zobrist_.box(m.from) ^ zobrist_.box(m.to) ^ zobrist_.player(normal);
     std::sort(child_.begin(), child_.end());
     uint32_t existing = store_.find(child_.data(), normal, key);
@@ -413,15 +433,16 @@ class FessStrategy : public Strategy {
   MacroMoves moves_;
   PiCorral piCorral_;
   PackingPlan plan_;
+  std::optional<GoalRoomOrder> roomOrder_;  // until the search runs dry
+  std::vector<uint32_t> roomSkipped_;       // nodes whose expansion it cut
   std::vector<int> nearest_;
   PushDistances distances_;        // lone-box pushes to each goal: guides the pattern searches
   DeadPatterns patterns_;          // dead pairs and triples, built before the search
   uint64_t prunedPattern_ = 0;
   std::vector<uint8_t> occupied_;  // [square] scratch
-  std::vector<uint32_t> componentMark_;
-  uint32_t componentStamp_ = 0;
+  Regions regions_;  // the expanded position's player regions
   std::vector<int> areaMinEmpty_;
-  std::vector<Square> stack_, current_, child_;
+  std::vector<Square> current_, child_;
   std::vector<MacroPush> pushes_;
   std::vector<Child> children_;
   std::vector<NodeInfo> info_;  // [node]

@@ -1,0 +1,133 @@
+#include "regions.h"
+
+#include <algorithm>
+
+namespace soko {
+
+Regions::Regions(const Board& board)
+    : board_(board), label_(board.squareCount(), -1), mark_(board.squareCount(), 0) {
+  stack_.reserve(board.squareCount());
+}
+
+int Regions::label(const std::vector<uint8_t>& occupied) {
+  const int n = board_.squareCount();
+  std::fill(label_.begin(), label_.end(), -1);
+  smallest_.clear();
+  count_ = 0;
+  for (int s = 0; s < n; ++s) {
+    if (occupied[s] || label_[s] >= 0) continue;
+    // Squares are scanned in order, so a region's first square is its smallest.
+    smallest_.push_back(static_cast<Square>(s));
+    label_[s] = count_;
+    stack_.assign(1, static_cast<Square>(s));
+    while (!stack_.empty()) {
+      Square q = stack_.back();
+      stack_.pop_back();
+      for (Direction d : kDirections) {
+        Square t = board_.neighbor(q, d);
+        if (t == kNoSquare || occupied[t] || label_[t] >= 0) continue;
+        label_[t] = count_;
+        stack_.push_back(t);
+      }
+    }
+    ++count_;
+  }
+  return count_;
+}
+
+template <class Visit>
+void Regions::flood(const std::vector<uint8_t>& child, Square start, Square& smallest, Visit visit) {
+  if (++stamp_ == 0) std::fill(mark_.begin(), mark_.end(), 0), stamp_ = 1;
+  mark_[start] = stamp_;
+  smallest = start;
+  stack_.assign(1, start);
+  if (visit(start)) return;
+  while (!stack_.empty()) {
+    Square s = stack_.back();
+    stack_.pop_back();
+    for (Direction d : kDirections) {
+      Square n = board_.neighbor(s, d);
+      if (n == kNoSquare || child[n] || mark_[n] == stamp_) continue;
+      mark_[n] = stamp_;
+      smallest = std::min(smallest, n);
+      stack_.push_back(n);
+      if (visit(n)) return;
+    }
+  }
+}
+
+Regions::Child Regions::child(const std::vector<uint8_t>& child, Square from, Square to, Square player, unsigned sides,
+                              Square smallest) {
+  // Freeing `from` (with `to` still free) joins the regions round it.
+  int joined[4], m = 0;
+  Square least = from;
+  for (Direction d : kDirections) {
+    Square n = board_.neighbor(from, d);
+    if (n == kNoSquare || label_[n] < 0) continue;
+    const int l = label_[n];
+    if (std::find(joined, joined + m, l) != joined + m) continue;
+    joined[m++] = l;
+    least = std::min(least, smallest_[l]);
+  }
+  int count = count_ + 1 - m;
+  // The region `to` is in then, and its smallest square.
+  if (std::find(joined, joined + m, label_[to]) == joined + m) least = smallest_[label_[to]];
+
+  // Filling `to` may split that region: its free sides, grouped when they
+  // meet round a corner (the diagonal square between them is free).
+  Square nb[4];
+  int group[4] = {0, 1, 2, 3};
+  unsigned open = 0;
+  for (int d = 0; d < 4; ++d) {
+    nb[d] = board_.neighbor(to, static_cast<Direction>(d));
+    if (nb[d] != kNoSquare && !child[nb[d]]) open |= 1u << d;
+  }
+  auto root = [&](int d) {
+    while (group[d] != d) d = group[d];
+    return d;
+  };
+  static constexpr int kCorners[4][2] = {{0, 2}, {0, 3}, {1, 2}, {1, 3}};  // up/down x left/right
+  for (auto [a, b] : kCorners) {
+    if (!(open >> a & 1) || !(open >> b & 1)) continue;
+    Square diagonal = board_.neighbor(nb[a], static_cast<Direction>(b));
+    if (diagonal != kNoSquare && !child[diagonal]) group[root(a)] = root(b);
+  }
+  unsigned pending = 0;  // one bit per group root not yet shown joined to the player's
+  int playerSide = -1;
+  for (int d = 0; d < 4; ++d)
+    if (nb[d] == player) playerSide = d;
+  const bool known = sides != kUnknownSides;
+  for (int d = 0; d < 4; ++d)
+    if ((open >> d & 1) && (known ? !(sides >> d & 1) : root(d) != root(playerSide))) pending |= 1u << root(d);
+  auto found = [&](Square s, unsigned& left) {
+    for (int d = 0; d < 4; ++d)
+      if (nb[d] == s && (open >> d & 1)) left &= ~(1u << root(d));
+    return left == 0;
+  };
+  Square normal = least;
+  if (pending != 0 && !known) {
+    flood(child, player, smallest, [&](Square s) { return found(s, pending); });
+    if (pending != 0) normal = smallest;  // split: the player's part was flooded whole
+  } else if (pending != 0) {
+    normal = smallest;  // split, and the caller flooded the player's part
+  }
+  if (pending != 0) {
+    // Count the other parts.
+    while (pending != 0) {
+      ++count;
+      int start = __builtin_ctz(pending);
+      pending &= ~(1u << start);
+      if (pending == 0) break;
+      Square ignored;
+      unsigned left = pending;
+      flood(child, nb[start], ignored, [&](Square s) { return found(s, left); });
+      pending = left;
+    }
+    return {count, normal};
+  }
+  // One region round `to`: its smallest square stays, unless it was `to`.
+  if (normal == to) flood(child, player, normal, [](Square) { return false; });
+  return {count, normal};
+}
+
+}  // namespace soko
