@@ -151,7 +151,8 @@ class FessStrategy : public Strategy {
   // Positions per corral search. Measured within 50K expansions on XSokoban:
   // 100, 300 and 1000 solve about as many, and 100 costs least per position.
   static constexpr int kCorralBudget = 100;
-  // Boxes a box must block before the hotspot advisor moves it.
+  // Boxes a box must block before the hotspot advisor moves it. Measured
+  // within 50K expansions on XSokoban: 1 solves 58, 2 solves 55.
   static constexpr int kHotspotMin = 1;
 
   struct NodeInfo {
@@ -324,7 +325,9 @@ class FessStrategy : public Strategy {
     // Advisors: the next goal of the plan, the move that joins most regions,
     // and the move of the worst hotspot (or, when it is stuck, of its neighbour).
     // (Measured worse as advisors at weight 0: the move bringing a box
-    // nearest the plan's next goal; the move clearing most doorways.)
+    // nearest the plan's next goal; the move clearing most doorways; the
+    // move opening most squares to the player (explorer); the move freeing
+    // most room links, with those links as a cell dimension.)
     int packer = -1, connector = -1;
     for (int i = 0; i < static_cast<int>(children_.size()); ++i) {
       const Child& c = children_[i];
