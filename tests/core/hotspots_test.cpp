@@ -1,0 +1,63 @@
+#include <catch2/catch.hpp>
+
+#include "board.h"
+#include "fess/hotspots.h"
+#include "test_support.h"
+
+using namespace soko;
+using soko::testing::one;
+
+namespace {
+
+Square at(const Board& b, const Level& l, int x, int y) { return b.squareOf(l.index(x, y)); }
+
+}  // namespace
+
+TEST_CASE("hotspots: a box in the corridor to the goals blocks the boxes beyond it") {
+  Level l = one(
+      "###########\n"
+      "#..  $  $@#\n"
+      "###########\n");
+  Board b(l);
+  Hotspots h(b);
+  const Square corridor = at(b, l, 5, 1), far = at(b, l, 8, 1);
+  CHECK(h.blocks(corridor, far));
+  CHECK_FALSE(h.blocks(far, corridor));  // behind it: nothing to block
+  CHECK(h.score(b.startBoxes(), 0, corridor) == 1);
+  CHECK(h.score(b.startBoxes(), 1, far) == 0);
+}
+
+TEST_CASE("hotspots: a box in the door of the goal room is a hotspot, one in the open room is not") {
+  Level l = one(
+      "###########\n"
+      "#..#      #\n"
+      "#..   $ $ #\n"
+      "#@ #      #\n"
+      "#  #  $ $ #\n"
+      "#  #      #\n"
+      "###########\n");
+  Board b(l);
+  Hotspots h(b);
+  const Square door = at(b, l, 3, 2), open = at(b, l, 7, 4);
+  const std::vector<Square> boxes = {door, at(b, l, 6, 2), at(b, l, 8, 2), at(b, l, 6, 4)};
+  CHECK(h.score(boxes, 0, door) == 3);
+  CHECK(h.score(boxes, 3, open) == 0);
+  // A box on a goal needs no way to one: never counted as blocked.
+  const std::vector<Square> packed = {door, at(b, l, 1, 1)};
+  CHECK(h.score(packed, 0, door) == 0);
+}
+
+TEST_CASE("hotspots: with two ways into the goal room, no single box blocks") {
+  Level l = one(
+      "###########\n"
+      "#..       #\n"
+      "#. #  $ $ #\n"
+      "#@ #  $ $ #\n"
+      "#.        #\n"
+      "###########\n");
+  Board b(l);
+  Hotspots h(b);
+  const Square upperDoor = at(b, l, 3, 1), lowerDoor = at(b, l, 3, 4);
+  CHECK_FALSE(h.blocks(upperDoor, at(b, l, 6, 2)));
+  CHECK_FALSE(h.blocks(lowerDoor, at(b, l, 6, 2)));
+}
