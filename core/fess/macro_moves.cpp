@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "../search/box_sides.h"
+
 namespace soko {
 
 MacroMoves::MacroMoves(const Board& board, const std::vector<uint8_t>& dead, std::vector<uint8_t> noStop)
@@ -46,28 +48,13 @@ uint32_t MacroMoves::flood(const std::vector<uint8_t>& occupied, Square box, Squ
 
 unsigned MacroMoves::sidesReached(const std::vector<uint8_t>& occupied, Square box, Square start, Square& smallest) {
   smallest = kNoSquare;
-  Square nb[4];
-  unsigned open = 0;  // free neighbours of the box
+  // Sides meeting round a corner settle most boxes without a flood.
+  const BoxSides around(board_, box, occupied);
+  const unsigned open = around.open;
   int startDir = -1;
-  for (int d = 0; d < 4; ++d) {
-    nb[d] = board_.neighbor(box, static_cast<Direction>(d));
-    if (nb[d] != kNoSquare && !occupied[nb[d]]) open |= 1u << d;
-    if (nb[d] == start) startDir = d;
-  }
-  // Two sides at right angles meet round the corner when the diagonal
-  // square between them is free: most boxes stand in the open, and this
-  // settles them without a flood.
-  int group[4] = {0, 1, 2, 3};
-  auto root = [&](int d) {
-    while (group[d] != d) d = group[d];
-    return d;
-  };
-  static constexpr int kCorners[4][2] = {{0, 2}, {0, 3}, {1, 2}, {1, 3}};  // up/down x left/right
-  for (auto [a, b] : kCorners) {
-    if (!(open >> a & 1) || !(open >> b & 1)) continue;
-    Square diagonal = board_.neighbor(nb[a], static_cast<Direction>(b));
-    if (diagonal != kNoSquare && !occupied[diagonal]) group[root(a)] = root(b);
-  }
+  for (int d = 0; d < 4; ++d)
+    if (around.nb[d] == start) startDir = d;
+  auto root = [&](int d) { return around.root(d); };
   unsigned reached = 0;
   for (int d = 0; d < 4; ++d)
     if ((open >> d & 1) && root(d) == root(startDir)) reached |= 1u << d;

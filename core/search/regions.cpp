@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "box_sides.h"
+
 namespace soko {
 
 Regions::Regions(const Board& board)
@@ -75,23 +77,10 @@ Regions::Child Regions::child(const std::vector<uint8_t>& child, Square from, Sq
 
   // Filling `to` may split that region: its free sides, grouped when they
   // meet round a corner (the diagonal square between them is free).
-  Square nb[4];
-  int group[4] = {0, 1, 2, 3};
-  unsigned open = 0;
-  for (int d = 0; d < 4; ++d) {
-    nb[d] = board_.neighbor(to, static_cast<Direction>(d));
-    if (nb[d] != kNoSquare && !child[nb[d]]) open |= 1u << d;
-  }
-  auto root = [&](int d) {
-    while (group[d] != d) d = group[d];
-    return d;
-  };
-  static constexpr int kCorners[4][2] = {{0, 2}, {0, 3}, {1, 2}, {1, 3}};  // up/down x left/right
-  for (auto [a, b] : kCorners) {
-    if (!(open >> a & 1) || !(open >> b & 1)) continue;
-    Square diagonal = board_.neighbor(nb[a], static_cast<Direction>(b));
-    if (diagonal != kNoSquare && !child[diagonal]) group[root(a)] = root(b);
-  }
+  const BoxSides around(board_, to, child);
+  const Square* nb = around.nb;
+  const unsigned open = around.open;
+  auto root = [&](int d) { return around.root(d); };
   unsigned pending = 0;  // one bit per group root not yet shown joined to the player's
   int playerSide = -1;
   for (int d = 0; d < 4; ++d)
