@@ -142,17 +142,9 @@ TEST_CASE("fess agrees with breadth-first search on which small random levels ca
   for (int round = 0; round < 300 && levels < 120; ++round) {
     auto level = testing::randomSmallLevel(rng, 2 + round % 3, 7, 6, 12);
     if (!level) continue;
-    SolverOptions b;
-    b.method = "bfs";
-    b.timeLimitSeconds = 20;
-    Solver truth(*level, b);
-    SolveStatus expected = truth.solve();
+    SolveStatus expected = testing::bfsOutcome(*level);
     REQUIRE((expected == SolveStatus::Solved || expected == SolveStatus::Unsolvable));
-    Solver solver(*level, fess(20));
-    INFO(writeLevel(*level));
-    SolveStatus got = solver.solve();
-    CHECK(got == expected);
-    if (got == SolveStatus::Solved) CHECK(verify(*level, solver.solution()).solved);
+    testing::checkSolverAgrees(*level, fess(20), expected);
     unsolvable += expected == SolveStatus::Unsolvable;
     ++levels;
   }

@@ -11,6 +11,7 @@
 #include "board.h"
 #include "format.h"
 #include "solver.h"
+#include "verify.h"
 
 namespace soko::testing {
 
@@ -45,6 +46,18 @@ inline SolveStatus bfsOutcome(const Level& level) {
   o.timeLimitSeconds = 20;
   Solver solver(level, o);
   return solver.solve();
+}
+
+// Solves `level` with `options` and checks it ends as `expected` (the
+// ground truth, e.g. from bfsOutcome), with a solution the verifier accepts.
+// Returns the solver's closing message.
+inline std::string checkSolverAgrees(const Level& level, const SolverOptions& options, SolveStatus expected) {
+  Solver solver(level, options);
+  INFO(writeLevel(level));
+  SolveStatus got = solver.solve();
+  CHECK(got == expected);
+  if (got == SolveStatus::Solved) CHECK(verify(level, solver.solution()).solved);
+  return solver.message();
 }
 
 }  // namespace soko::testing

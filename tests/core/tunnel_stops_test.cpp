@@ -130,11 +130,7 @@ TEST_CASE("tunnel stops: fess agrees with breadth-first search on small levels w
     SolverOptions o;
     o.method = "fess";
     o.timeLimitSeconds = 20;
-    Solver solver(*level, o);
-    INFO(writeLevel(*level));
-    SolveStatus got = solver.solve();
-    CHECK(got == expected);
-    if (got == SolveStatus::Solved) CHECK(verify(*level, solver.solution()).solved);
+    testing::checkSolverAgrees(*level, o, expected);
     unsolvable += expected == SolveStatus::Unsolvable;
     ++levels;
   }
