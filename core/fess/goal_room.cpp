@@ -2,18 +2,89 @@
 
 namespace soko {
 
-GoalRoomOrder::GoalRoomOrder(const Board& board, const PackingPlan& plan) : plan_(plan) {
+namespace {
+
+// Goals of group `a` a lone box reaches by macro pushes from some start
+// square (the player where it starts), never standing on a square `dead` marks.
+std::vector<uint8_t> reachedGoals(const Board& board, const PackingPlan& plan, const std::vector<uint8_t>& dead,
+                                  const std::vector<Square>& starts, int a) {
+  std::vector<uint8_t> reached(board.squareCount(), 0), occupied(board.squareCount(), 0);
+  MacroMoves moves(board, dead);
+  std::vector<MacroPush> out;
+  for (Square s : starts) {
+    if (plan.area[s] == a) reached[s] = 1;
+    occupied[s] = 1;
+    out.clear();
+    moves.generate({s}, occupied, board.startPlayer(), out);
+    occupied[s] = 0;
+    for (const MacroPush& m : out)
+      if (plan.area[m.to] == a) reached[m.to] = 1;
+  }
+  return reached;
+}
+
+// Whether boxes must cross group `a` to fill it: taking its goals off the
+// board leaves the squares a box may stand on in pieces, and some goal of
+// the group is reached by a lone box only by a detour through a piece it
+// did not start in (it comes back out over the group's goals). Then boxes
+// pass through the group both ways and may have to wait on its goals.
+bool isCrossed(const Board& board, const PackingPlan& plan, const std::vector<uint8_t>& dead, int a) {
+  const int n = board.squareCount();
+  std::vector<int> piece(n, -1);
+  std::vector<Square> stack;
+  std::vector<int> live;  // pieces with a square a box may stand on
+  int pieces = 0;
+  for (int s0 = 0; s0 < n; ++s0) {
+    if (piece[s0] >= 0 || plan.area[s0] == a) continue;
+    bool isLive = false;
+    piece[s0] = pieces;
+    stack.assign(1, static_cast<Square>(s0));
+    while (!stack.empty()) {
+      const Square s = stack.back();
+      stack.pop_back();
+      isLive |= !dead[s];
+      for (Direction d : kDirections) {
+        const Square t = board.neighbor(s, d);
+        if (t != kNoSquare && piece[t] < 0 && plan.area[t] != a) piece[t] = pieces, stack.push_back(t);
+      }
+    }
+    if (isLive) live.push_back(pieces);
+    ++pieces;
+  }
+  if (live.size() < 2) return false;
+  const std::vector<uint8_t> all = reachedGoals(board, plan, dead, board.startBoxes(), a);
+  for (int p : live) {
+    // Boxes from outside the piece, kept out of it; boxes starting in it, free.
+    std::vector<uint8_t> fenced = dead;
+    std::vector<Square> outside, inside;
+    for (int s = 0; s < n; ++s)
+      if (piece[s] == p) fenced[s] = 1;
+    for (Square s : board.startBoxes()) (piece[s] == p ? inside : outside).push_back(s);
+    std::vector<uint8_t> reached = reachedGoals(board, plan, fenced, outside, a);
+    const std::vector<uint8_t> fromInside = reachedGoals(board, plan, dead, inside, a);
+    for (int s = 0; s < n; ++s)
+      if (all[s] && !reached[s] && !fromInside[s]) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+GoalRoomOrder::GoalRoomOrder(const Board& board, const PackingPlan& plan, const std::vector<uint8_t>& dead)
+    : plan_(plan) {
   for (Square g : board.goals()) {
     const int a = plan.area[g];
     if (a < 0) continue;
     if (static_cast<int>(goalsOf_.size()) <= a) goalsOf_.resize(a + 1);
     goalsOf_[a].push_back(g);
   }
+  crossed_.resize(goalsOf_.size());
+  for (int a = 0; a < static_cast<int>(goalsOf_.size()); ++a) crossed_[a] = isCrossed(board, plan, dead, a);
 }
 
 bool GoalRoomOrder::skips(const MacroPush& m, const std::vector<uint8_t>& occupied) const {
   const int a = plan_.area[m.to];
-  if (a < 0 || plan_.area[m.from] == a) return false;
+  if (a < 0 || plan_.area[m.from] == a || crossed_[a]) return false;
   // The plan parks a box there: a stop the plan itself needs.
   if (!plan_.parkingSquare.empty() && plan_.parkingSquare[m.to]) return false;
   for (Square g : goalsOf_[a])

@@ -64,7 +64,7 @@ class FessStrategy : public Strategy {
         patterns_(board_, dead_, false, distances_),
         occupied_(board_.squareCount(), 0),
         regions_(board_) {
-    roomOrder_.emplace(board_, plan_);
+    roomOrder_.emplace(board_, plan_, dead_);
     int areas = 0;
     for (int a : plan_.area) areas = std::max(areas, a + 1);
     areaMinEmpty_.resize(areas);

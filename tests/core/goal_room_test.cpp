@@ -24,8 +24,8 @@ TEST_CASE("goal-room order: a box entering a goal group goes only to the plan's 
       "#########\n");
   Board b(l);
   PackingPlan plan = makePackingPlan(b);
-  GoalRoomOrder order(b, plan);
   std::vector<uint8_t> dead = pushDeadSquares(b);
+  GoalRoomOrder order(b, plan, dead);
   MacroMoves moves(b, dead);
   std::vector<uint8_t> occ = squareMask(b, b.startBoxes());
   std::vector<MacroPush> out;
@@ -47,6 +47,33 @@ TEST_CASE("goal-room order: a box entering a goal group goes only to the plan's 
   CHECK(onGoals > kept);
   CHECK(kept >= 1);
   CHECK(offGoal > 0);
+}
+
+// Microban I 139: the goals (6,3) and (4,3) of its 2x3 goal block are filled
+// only by boxes that cross the block into the room on its left and come
+// back, and the known solutions park boxes on the block's goals on the way.
+// The order would cut every solution (fess searched 311K positions under it
+// before lifting it), so it does not apply to such a group.
+TEST_CASE("goal-room order: none in a goal group boxes must cross to fill it") {
+  Collection c = testing::bundled("Microban_I");
+  REQUIRE(c.levels.size() >= 139);
+  Board b(c.levels[138]);
+  PackingPlan plan = makePackingPlan(b);
+  std::vector<uint8_t> dead = pushDeadSquares(b);
+  GoalRoomOrder order(b, plan, dead);
+  MacroMoves moves(b, dead);
+  // One box below the block's way in (5,4), the player under it.
+  const Level& l = c.levels[138];
+  const std::vector<Square> box{b.squareOf(l.index(5, 6))};
+  std::vector<uint8_t> occ = squareMask(b, box);
+  std::vector<MacroPush> out;
+  moves.generate(box, occ, b.squareOf(l.index(5, 7)), out);
+  int outOfOrder = 0;  // stops on a goal other than the plan's first
+  for (const MacroPush& m : out) {
+    CHECK_FALSE(order.skips(m, occ));
+    outOfOrder += b.isGoal(m.to) && plan.rank[m.to] != 0;
+  }
+  CHECK(outOfOrder > 0);
 }
 
 // The order is a guess: when the search runs dry under it, fess lifts it and
