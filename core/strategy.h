@@ -43,6 +43,7 @@ class Deadline {
   using Clock = std::chrono::steady_clock;
   explicit Deadline(Clock::time_point end) : end_(end) {}
   bool expired() const { return Clock::now() >= end_; }
+  Clock::time_point end() const { return end_; }
 
  private:
   Clock::time_point end_;

@@ -175,6 +175,19 @@ TEST_CASE("fess-hbox portfolio solves and verifies, sharing the memory budget") 
   CHECK(solver.progress().peakMemoryBytes <= (64u << 20));
 }
 
+TEST_CASE("fess-hbox portfolio takes turns within one long slice") {
+  // XSokoban 87: hbox solves it in a fraction of a second, fess not in a
+  // minute. One long slice must not all go to fess.
+  std::vector<Level> levels = collection("XSokoban.sok");
+  REQUIRE(levels.size() >= 87);
+  SolverOptions o = fess(60);
+  o.method = "fess-hbox";
+  Solver solver(levels[86], o);
+  REQUIRE(solver.step(60000) == SolveStatus::Solved);
+  CHECK(solver.progress().seconds < 30);
+  CHECK(verify(levels[86], solver.solution()).solved);
+}
+
 TEST_CASE("fess's hotspot advisor solves XSokoban 25 within a few thousand expansions") {
   // A box stands where it cuts the others off from the goals; moved first
   // (at no cost), the rest follows. Without the advisor, 50,000 expansions
