@@ -20,57 +20,11 @@ CorralCheck::CorralCheck(const Board& board, std::vector<uint8_t> dead, int node
       freeze_(board, dead_, goal_),
       zobrist_(board.squareCount(), 0xC0441A1DEADull),
       regionMark_(board.squareCount(), 0),
-      subOccupied_(board.squareCount(), 0),
-      learnedAt_(board.squareCount()),
-      regionWords_((board.squareCount() + 63) / 64) {}
+      subOccupied_(board.squareCount(), 0) {}
 
 uint64_t CorralCheck::memoryBytes() const {
   return cache_.size() * 32 + seen_.size() * 24 + states_.capacity() * sizeof(Square) +
-         board_.squareCount() * 40ull + learned_.capacity() * sizeof(Learned) +
-         learnedSquares_.capacity() * (sizeof(Square) + sizeof(Entry) * 3 / 2) +  // and an entry per square, with slack
-         learnedRegions_.capacity() * sizeof(uint64_t);
-}
-
-void CorralCheck::learn(const std::vector<Square>& boxes, Square player) {
-  // Enough: keep the first ones (the regions take a bit per square, which
-  // on a very large board would soon outgrow the search itself).
-  if (learned_.size() >= kMaxCache ||
-      learnedRegions_.size() * sizeof(uint64_t) + learnedSquares_.size() * (sizeof(Square) + sizeof(Entry)) >
-          kMaxLearnedBytes)
-    return;
-  const auto index = static_cast<uint32_t>(learned_.size());
-  learned_.push_back({static_cast<uint32_t>(learnedSquares_.size()), static_cast<uint32_t>(boxes.size())});
-  learnedSquares_.insert(learnedSquares_.end(), boxes.begin(), boxes.end());
-  for (Square b : boxes) subOccupied_[b] = 1;
-  innerReach_.fill(subOccupied_, player);
-  for (Square b : boxes) subOccupied_[b] = 0;
-  const size_t at = learnedRegions_.size();
-  learnedRegions_.resize(at + regionWords_, 0);
-  for (int s = 0; s < board_.squareCount(); ++s)
-    if (innerReach_.reachable(static_cast<Square>(s))) learnedRegions_[at + s / 64] |= uint64_t{1} << (s % 64);
-  Signature signature;
-  for (Square b : boxes) signature.add(b);
-  for (Square b : boxes) learnedAt_[b].push_back({signature, index});
-}
-
-bool CorralCheck::knownDeadlock(const std::vector<Square>& boxes, const std::vector<uint8_t>& occupied, Square moved,
-                                Square player) {
-  if (learnedAt_[moved].empty()) return false;
-  Signature here;
-  for (Square b : boxes) here.add(b);
-  for (const Entry& e : learnedAt_[moved]) {
-    if (!here.covers(e.signature)) continue;
-    if (!(learnedRegions_[e.index * regionWords_ + player / 64] >> (player % 64) & 1)) continue;
-    const Learned& l = learned_[e.index];
-    const Square* squares = &learnedSquares_[l.first];
-    bool all = true;
-    for (uint32_t k = 0; k < l.size && all; ++k) all = occupied[squares[k]] != 0;
-    if (all) {
-      ++stats_.known;
-      return true;
-    }
-  }
-  return false;
+         board_.squareCount() * 16ull;
 }
 
 bool CorralCheck::deadlock(const std::vector<uint8_t>& occupied, Square player, Square around) {
@@ -211,7 +165,6 @@ int CorralCheck::search(std::vector<Square> boxes, Square player) {
   }
   if (cache_.size() >= kMaxCache) cache_.clear();
   cache_.emplace(startKey, static_cast<uint8_t>(result));
-  if (result == 1) learn(boxes, start);
   return result;
 }
 

@@ -47,22 +47,11 @@ class CorralCheck {
   // kNoSquare. True when one of them is a proven deadlock.
   bool deadlock(const std::vector<uint8_t>& occupied, Square player, Square around);
 
-  // Whether the position (`occupied` marks its boxes, the player on
-  // `player`) holds a corral deadlock() proved before, one with a box on
-  // `moved`: the same boxes on the same squares, the player in the same
-  // region of the board holding only them. Every other box only makes that
-  // small problem harder, so the position is dead too. Cheap: no search
-  // and no flood (the region is kept as a bit per square).
-  // `boxes` lists the boxes `occupied` marks.
-  bool knownDeadlock(const std::vector<Square>& boxes, const std::vector<uint8_t>& occupied, Square moved,
-                     Square player);
-
   struct Stats {
     uint64_t checks = 0;     // small searches run
     uint64_t deadlocks = 0;  // proven
     uint64_t gaveUp = 0;     // out of budget
     uint64_t cacheHits = 0;
-    uint64_t known = 0;      // positions knownDeadlock() condemned
   };
   const Stats& stats() const { return stats_; }
   uint64_t memoryBytes() const;
@@ -85,31 +74,6 @@ class CorralCheck {
   std::vector<uint8_t> subOccupied_;  // [square] scratch for the small search
   std::unordered_map<uint64_t, uint8_t> cache_;  // small problem key -> deadlock
   static constexpr size_t kMaxCache = 1 << 16;
-  // Proven dead small problems, for knownDeadlock(): their boxes (sorted,
-  // in learnedSquares_) and the player's region on the board with only them
-  // (a bit per square, in learnedRegions_).
-  struct Learned {
-    uint32_t first;  // into learnedSquares_
-    uint32_t size;
-  };
-  void learn(const std::vector<Square>& boxes, Square player);
-  std::vector<Learned> learned_;
-  std::vector<Square> learnedSquares_;
-  std::vector<uint64_t> learnedRegions_;  // regionWords_ per learned problem
-  static constexpr size_t kMaxLearnedBytes = 32u << 20;
-  // A set of squares in 128 bits (square mod 128): a learned problem can
-  // only be in a position whose signature covers its own.
-  struct Signature {
-    uint64_t bits[2] = {0, 0};
-    void add(Square s) { bits[s >> 6 & 1] |= uint64_t{1} << (s & 63); }
-    bool covers(const Signature& o) const { return !(o.bits[0] & ~bits[0]) && !(o.bits[1] & ~bits[1]); }
-  };
-  struct Entry {
-    Signature signature;
-    uint32_t index;  // into learned_
-  };
-  std::vector<std::vector<Entry>> learnedAt_;  // [square] the learned problems with a box there
-  size_t regionWords_;
   // Small search scratch.
   std::vector<Square> states_;  // flat: boxes then player, per state
   std::unordered_set<uint64_t> seen_;

@@ -150,7 +150,7 @@ class FessStrategy : public Strategy {
     return "cells " + std::to_string(cells_.size()) + ", corral checks " + std::to_string(c.checks) +
            " (deadlocks " + std::to_string(c.deadlocks) + ", gave up " + std::to_string(c.gaveUp) +
            "), pruned: freeze " + std::to_string(prunedFreeze_) + ", bipartite " + std::to_string(prunedBipartite_) +
-           ", corral " + std::to_string(prunedCorral_) + " (again " + std::to_string(prunedKnownCorral_) + ")" + ", patterns " + std::to_string(prunedPattern_) + " (" +
+           ", corral " + std::to_string(prunedCorral_) + ", patterns " + std::to_string(prunedPattern_) + " (" +
            std::to_string(patterns_.pairCount()) + " pairs, " + std::to_string(patterns_.tripleCount()) +
            " triples), pi-corrals " + std::to_string(piCorral_.stats().found) +
            " (dead " + std::to_string(piCorral_.stats().dead) + ")" +
@@ -437,19 +437,6 @@ class FessStrategy : public Strategy {
     }
     child_ = current_;
     child_[m.box] = m.to;
-    // A corral proved dead at an earlier expansion, again (in Microban I
-    // 153 nine in ten corral checks met a small problem seen before): pruned
-    // now rather than queued and taken up. Only where the push leaves a side
-    // of the box the player cannot reach, where such a corral can be.
-    unsigned open = 0;
-    for (Direction d : kDirections) {
-      const Square t = board_.neighbor(m.to, d);
-      if (t != kNoSquare && !occupied_[t]) open |= 1u << static_cast<int>(d);
-    }
-    if ((open & ~static_cast<unsigned>(m.sides)) != 0 && corral_.knownDeadlock(child_, occupied_, m.to, m.player)) {
-      ++prunedKnownCorral_;
-      return false;
-    }
     Square normal = m.player;
     const Features f = features(child_, &m, &normal);
     uint64_t key = parentBoxKey ^ zobrist_.box(m.from) ^ zobrist_.box(m.to) ^ zobrist_.player(normal);
@@ -507,7 +494,7 @@ class FessStrategy : public Strategy {
   uint64_t openBytes_ = 0;  // capacity of every cell's heap, in bytes
   uint32_t solvedIndex_ = NodeStore::kNone;
   uint64_t nodes_ = 0;
-  uint64_t prunedFreeze_ = 0, prunedBipartite_ = 0, prunedCorral_ = 0, prunedKnownCorral_ = 0;
+  uint64_t prunedFreeze_ = 0, prunedBipartite_ = 0, prunedCorral_ = 0;
   int depth_ = 0;
   // SOKO_FESS_NODES: stop after this many expansions, reported as timed out
   // (load-independent benchmarks; not for users).

@@ -1,7 +1,5 @@
 #include <catch2/catch.hpp>
 
-#include <random>
-
 #include "format.h"
 #include "test_support.h"
 #include "search/corral.h"
@@ -77,52 +75,4 @@ TEST_CASE("corral never condemns a solvable position (exhaustive push graphs)") 
   CHECK(levels >= 60);
   CHECK(condemned >= 100);
   CHECK(positions >= 10000);
-}
-
-// knownDeadlock() condemns positions holding a corral deadlock() proved
-// before: after the checks above have learned, every position it condemns,
-// asked about each of its boxes, must be unsolvable.
-TEST_CASE("corral: known deadlocks never condemn a solvable position (exhaustive push graphs)") {
-  std::mt19937 rng(777);
-  int levels = 0, known = 0;
-  for (int round = 0; round < 600 && levels < 80; ++round) {
-    auto level = testing::randomSmallLevel(rng, 3, 7, 6, 12);
-    if (!level) continue;
-    Board b(*level);
-    testing::PushGraph g = testing::pushGraph(*level, 60000);
-    CorralCheck check(b, pushDeadSquares(b), 3000);
-    // Learn from every other position, then ask about all of them.
-    for (size_t i = 0; i < g.positions.size(); i += 2)
-      check.deadlock(squareMask(b, g.positions[i].boxes), g.positions[i].player, kNoSquare);
-    for (const auto& p : g.positions) {
-      const std::vector<uint8_t> occ = squareMask(b, p.boxes);
-      for (Square moved : p.boxes) {
-        if (!check.knownDeadlock(p.boxes, occ, moved, p.player)) continue;
-        ++known;
-        INFO(writeLevel(*level));
-        REQUIRE_FALSE(p.solvable);
-      }
-    }
-    ++levels;
-  }
-  CHECK(levels >= 60);
-  CHECK(known >= 100);
-}
-
-TEST_CASE("corral: a deadlock proved once is known again with another box elsewhere and the player outside") {
-  // The fenced right-hand side of the first test, then the same with one
-  // more box in the open left part: still dead, known without a search.
-  Level level = one("#######\n#@  # #\n# .$ .#\n#  $ $#\n# .#  #\n#######\n");
-  Board b(level);
-  CorralCheck check(b, pushDeadSquares(b), 5000);
-  REQUIRE(check.deadlock(squareMask(b, b.startBoxes()), b.startPlayer(), kNoSquare));
-  const Level& l = level;
-  std::vector<Square> more = b.startBoxes();
-  more.push_back(b.squareOf(l.index(1, 3)));
-  std::vector<uint8_t> occ = squareMask(b, more);
-  bool known = false;
-  for (Square s : b.startBoxes()) known |= check.knownDeadlock(more, occ, s, b.startPlayer());
-  CHECK(known);
-  // The extra box itself is in no learned problem.
-  CHECK_FALSE(check.knownDeadlock(more, occ, b.squareOf(l.index(1, 3)), b.startPlayer()));
 }
