@@ -27,6 +27,7 @@ class NodeStore {
   };
   Insert insert(const Square* boxes, Square player, uint64_t key, uint32_t parent, uint32_t move);
   uint32_t find(const Square* boxes, Square player, uint64_t key) const;  // kNone if absent
+  void setBudget(uint64_t budgetBytes) { budget_ = budgetBytes; }
 
   const Square* boxes(uint32_t i) const { return &data_[static_cast<size_t>(i) * stride_]; }
   Square player(uint32_t i) const { return data_[static_cast<size_t>(i) * stride_ + boxCount_]; }

@@ -48,7 +48,7 @@ class FessStrategy : public Strategy {
       : board_(level),
         budget_(budget),
         zobrist_(board_.squareCount()),
-        store_(board_.boxCount(), budget / 10 * 6),
+        store_(board_.boxCount(), storeShare(budget)),
         reach_(board_),
         dead_(pushDeadSquares(board_)),
         goal_(goalMask(board_)),
@@ -68,6 +68,12 @@ class FessStrategy : public Strategy {
     int areas = 0;
     for (int a : plan_.area) areas = std::max(areas, a + 1);
     areaMinEmpty_.resize(areas);
+  }
+
+  bool setMemoryBudget(uint64_t bytes) override {
+    budget_ = bytes;
+    store_.setBudget(storeShare(bytes));
+    return true;
   }
 
   SolveStatus run(const Deadline& deadline) override {
@@ -184,6 +190,9 @@ class FessStrategy : public Strategy {
     uint64_t key;
     uint32_t estimate;  // pushes to the nearest goals: breaks ties between advised moves
   };
+
+  // The node store's part of the budget; the rest is for the queues and tables.
+  static uint64_t storeShare(uint64_t budget) { return budget / 10 * 6; }
 
   static std::vector<uint8_t> goalMask(const Board& b) {
     std::vector<uint8_t> m(b.squareCount(), 0);
