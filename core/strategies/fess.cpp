@@ -178,9 +178,9 @@ class FessStrategy : public Strategy {
   };
   struct Cell {
     Features features;
-    // Min-heap on (weight << 32 | tie-break), then node. The tie-break puts
-    // the newest first (measured: the boxes' distance to goals solved fewer).
-    std::vector<std::pair<uint64_t, uint32_t>> open;  // a binary heap, least first
+    // Min-heap of entries weight << 32 | ~node: least weight first, then
+    // the newest node (measured: the boxes' distance to goals solved fewer).
+    std::vector<uint64_t> open;
   };
   struct Child {
     MacroPush move;
@@ -218,7 +218,7 @@ class FessStrategy : public Strategy {
     if (r.full) return false;
     info_.push_back({0, 0, 0});
     if (f.packed == board_.boxCount()) solvedIndex_ = r.index;
-    enqueue(r.index, f, 0, 0xFFFFFFFFu - r.index);
+    enqueue(r.index, f, 0);
     return true;
   }
 
@@ -228,7 +228,7 @@ class FessStrategy : public Strategy {
     return h;
   }
 
-  void enqueue(uint32_t node, const Features& f, uint32_t weight, uint32_t tie) {
+  void enqueue(uint32_t node, const Features& f, uint32_t weight) {
     uint32_t k = f.key();
     auto it = cellOf_.find(k);
     if (it == cellOf_.end()) {
@@ -237,7 +237,7 @@ class FessStrategy : public Strategy {
     }
     auto& open = cells_[it->second].open;
     const size_t capacity = open.capacity();
-    open.push_back({static_cast<uint64_t>(weight) << 32 | tie, node});
+    open.push_back(static_cast<uint64_t>(weight) << 32 | ~node);
     std::push_heap(open.begin(), open.end(), std::greater<>());
     openBytes_ += (open.capacity() - capacity) * sizeof(open[0]);
   }
@@ -249,7 +249,8 @@ class FessStrategy : public Strategy {
       cursor_ = (cursor_ + 1) % cells_.size();
       while (!c.open.empty()) {
         std::pop_heap(c.open.begin(), c.open.end(), std::greater<>());
-        auto [key, candidate] = c.open.back();
+        const uint64_t key = c.open.back();
+        const uint32_t candidate = ~static_cast<uint32_t>(key);
         c.open.pop_back();
         // Stale: expanded already, or queued again since with less weight.
         if (info_[candidate].expanded || (key >> 32) != info_[candidate].weight) continue;
@@ -365,7 +366,7 @@ class FessStrategy : public Strategy {
       if (c.existing != NodeStore::kNone) {
         if (weight < info_[c.existing].weight) {
           info_[c.existing].weight = weight;
-          enqueue(c.existing, c.features, weight, 0xFFFFFFFFu - c.existing);
+          enqueue(c.existing, c.features, weight);
         }
         continue;
       }
@@ -382,7 +383,7 @@ class FessStrategy : public Strategy {
         solvedIndex_ = r.index;
         return true;
       }
-      enqueue(r.index, c.features, weight, 0xFFFFFFFFu - r.index);
+      enqueue(r.index, c.features, weight);
     }
     return true;
   }
@@ -399,7 +400,7 @@ class FessStrategy : public Strategy {
       const Features f = features(current_);
       for (Square b : current_) occupied_[b] = 0;
       info_[node].expanded = 0;
-      enqueue(node, f, info_[node].weight, 0xFFFFFFFFu - node);
+      enqueue(node, f, info_[node].weight);
     }
     roomSkipped_.clear();
   }
