@@ -30,7 +30,7 @@ class SinkStrategy : public Strategy {
         board_(sinkBoard(level)),
         n_(board_.boxCount()),
         zobrist_(board_.squareCount()),
-        store_(n_, options.memoryBudgetBytes - options.memoryBudgetBytes / 3),
+        store_(n_, board_.squareCount(), options.memoryBudgetBytes - options.memoryBudgetBytes / 3),
         dead_(pushDeadSquares(board_)),
         moves_(board_, MoveMode::Push, dead_),
         freeze_(board_, dead_, std::vector<uint8_t>(board_.squareCount(), 0)),
@@ -159,9 +159,10 @@ class SinkStrategy : public Strategy {
     }
   }
 
-  int countOf(uint32_t id) const {
-    const Square* b = store_.boxes(id);
-    return static_cast<int>(std::find(b, b + n_, kGone) - b);
+  // Loads node `id`'s stones into stones_ (sunk ones last, as kGone); returns how many are left.
+  int load(uint32_t id) {
+    store_.boxes(id, stones_.data());
+    return static_cast<int>(std::find(stones_.begin(), stones_.end(), kGone) - stones_.begin());
   }
 
   std::optional<SolveStatus> expand(uint32_t id) {
@@ -182,9 +183,9 @@ class SinkStrategy : public Strategy {
         if (h_[id] == 0) return finish(id);
       }
     }
-    const int count = countOf(id);
+    const int count = load(id);
     const Square player = store_.player(id);
-    moves_.load(store_.boxes(id), player, false, count);
+    moves_.load(stones_.data(), player, false, count);
     const Square sink = board_.goals().front();
     for (const BoxMove& m : moves_.moves()) {
       Square to;
@@ -211,8 +212,8 @@ class SinkStrategy : public Strategy {
   // push lowering its distance by one, and stores the positions on the way;
   // `next` is the last. False when no stone can go.
   bool pushHome(uint32_t id, uint32_t& next, std::optional<SolveStatus>& status) {
-    const int count = countOf(id);
-    const Square* start = store_.boxes(id);
+    const int count = load(id);
+    const std::vector<Square> start = stones_;
     const Square sink = board_.goals().front();
     for (int k = 0; k < count; ++k) {
       std::vector<std::pair<Square, Direction>> path;
@@ -246,7 +247,7 @@ class SinkStrategy : public Strategy {
       if (stone != sink) pusherOccupied_[stone] = 0;
       if (!home) continue;
       // Replay the pushes as stored positions.
-      std::vector<Square> boxes(start, start + count);
+      std::vector<Square> boxes(start.begin(), start.begin() + count);
       uint32_t parent = id;
       uint32_t g = g_[id];
       for (auto [from, e] : path) {
@@ -310,6 +311,7 @@ class SinkStrategy : public Strategy {
   BucketQueue queue_;
   std::vector<Square> child_;
   std::vector<Square> padded_ = std::vector<Square>(n_);
+  std::vector<Square> stones_ = std::vector<Square>(n_);  // scratch: a stored node's stones
   std::vector<uint32_t> g_, h_;
   std::vector<uint8_t> closed_;
   std::unordered_map<uint32_t, Link> relinked_;

@@ -36,13 +36,14 @@ class BestFirstStrategy : public Strategy {
         kind_(kind),
         budget_(budget),
         zobrist_(board_.squareCount()),
-        store_(board_.boxCount(), budget - budget / 3),
+        store_(board_.boxCount(), board_.squareCount(), budget - budget / 3),
         moves_(board_, MoveMode::Push, pushDeadSquares(board_)),
         freeze_(board_, pushDeadSquares(board_), goalMask(board_)),
         distances_(board_, board_.goals()),
         bound_(board_.boxCount(), distances_),
         patterns_(board_, pushDeadSquares(board_), false, distances_),
-        child_(board_.boxCount()) {
+        child_(board_.boxCount()),
+        parent_(board_.boxCount()) {
     if (kind_ != BestFirstKind::Moves) buckets_ = std::make_unique<BucketQueue>(kPrimaryLevels, kSecondaryLevels);
   }
 
@@ -171,7 +172,8 @@ class BestFirstStrategy : public Strategy {
     depth_ = static_cast<int>(kind_ == BestFirstKind::Moves ? pushes_[id] : g_[id]);
     if (kind_ != BestFirstKind::Greedy) bestBound_ = std::max<int>(bestBound_, g_[id] + h_[id]);
     const bool moves = kind_ == BestFirstKind::Moves;
-    moves_.load(store_.boxes(id), store_.player(id), moves);
+    store_.boxes(id, parent_.data());
+    moves_.load(parent_.data(), store_.player(id), moves);
     bound_.parent(moves_.boxes(), store_.player(id));
     for (const BoxMove& m : moves_.moves()) {
       Square to;
@@ -252,7 +254,7 @@ class BestFirstStrategy : public Strategy {
   PushDistances distances_;
   MatchingBound bound_;
   DeadPatterns patterns_;
-  std::vector<Square> child_;
+  std::vector<Square> child_, parent_;  // scratch: a child's boxes, the expanded position's
   std::vector<uint32_t> g_;       // [node] pushes, or moves for astar-moves
   std::vector<uint16_t> h_;       // [node] the push bound
   std::vector<uint16_t> pushes_;  // [node] astar-moves only

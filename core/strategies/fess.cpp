@@ -48,7 +48,7 @@ class FessStrategy : public Strategy {
       : board_(level),
         budget_(budget),
         zobrist_(board_.squareCount()),
-        store_(board_.boxCount(), storeShare(budget)),
+        store_(board_.boxCount(), board_.squareCount(), storeShare(budget)),
         reach_(board_),
         dead_(pushDeadSquares(board_)),
         goal_(goalMask(board_)),
@@ -121,7 +121,8 @@ class FessStrategy : public Strategy {
     std::vector<char> text(l.cells.size(), ' ');
     for (size_t c = 0; c < l.cells.size(); ++c) text[c] = l.has(c, kWall) ? '#' : l.has(c, kGoal) ? '.' : ' ';
     if (bestNode_ != NodeStore::kNone) {
-      const Square* boxes = store_.boxes(bestNode_);
+      std::vector<Square> boxes(board_.boxCount());
+      store_.boxes(bestNode_, boxes.data());
       for (int i = 0; i < board_.boxCount(); ++i) {
         int c = board_.cellOf(boxes[i]);
         text[c] = text[c] == '.' ? '*' : '$';
@@ -288,7 +289,8 @@ class FessStrategy : public Strategy {
 
   bool expand(uint32_t node) {
     const int n = board_.boxCount();
-    current_.assign(store_.boxes(node), store_.boxes(node) + n);
+    current_.resize(n);
+    store_.boxes(node, current_.data());
     const Square player = store_.player(node);
     info_[node].expanded = 1;
     currentNode_ = node;
@@ -395,7 +397,8 @@ class FessStrategy : public Strategy {
     roomOrder_.reset();
     const int n = board_.boxCount();
     for (uint32_t node : roomSkipped_) {
-      current_.assign(store_.boxes(node), store_.boxes(node) + n);
+      current_.resize(n);
+    store_.boxes(node, current_.data());
       for (Square b : current_) occupied_[b] = 1;
       const Features f = features(current_);
       for (Square b : current_) occupied_[b] = 0;
@@ -523,9 +526,10 @@ std::string FessStrategy::solution() const {
   std::vector<uint8_t> occupied(board_.squareCount(), 0);
   std::vector<PushStep> pushes;
   const int n = board_.boxCount();
+  std::vector<Square> boxes(n);
   for (size_t k = 1; k < chain.size(); ++k) {
     uint32_t parent = chain[k - 1], child = chain[k];
-    const Square* boxes = store_.boxes(parent);
+    store_.boxes(parent, boxes.data());
     for (int i = 0; i < n; ++i) occupied[boxes[i]] = 1;
     uint32_t move = store_.move(child);
     auto steps = moves.path(occupied, store_.player(parent), static_cast<Square>(move >> 16),
