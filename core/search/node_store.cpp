@@ -13,7 +13,7 @@ NodeStore::NodeStore(int boxCount, int squareCount, uint64_t budgetBytes)
       packed_(stride_) {}
 
 uint64_t NodeStore::memoryBytes() const {
-  return capacity_ * (stride_ + 2 * sizeof(uint32_t) + sizeof(uint64_t)) + slots_.size() * sizeof(uint32_t);
+  return capacity_ * (stride_ + 3 * sizeof(uint32_t)) + slots_.size() * sizeof(uint32_t);
 }
 
 double NodeStore::bytesPerPosition() const {
@@ -40,7 +40,7 @@ bool NodeStore::grow() {
   size_t newCapacity = capacity_ == 0 ? 1024 : capacity_ + capacity_ / 2;
   size_t newSlots = slots_.size();
   while (newSlots < newCapacity * 2) newSlots = newSlots == 0 ? 2048 : newSlots * 2;  // load <= 1/2
-  uint64_t bytes = newCapacity * (stride_ + 2 * sizeof(uint32_t) + sizeof(uint64_t)) + newSlots * sizeof(uint32_t);
+  uint64_t bytes = newCapacity * (stride_ + 3 * sizeof(uint32_t)) + newSlots * sizeof(uint32_t);
   // While vectors are copied, old and new arrays live together.
   if (bytes + memoryBytes() > budget_) return false;
   data_.reserve(newCapacity * stride_);
@@ -66,7 +66,7 @@ uint32_t NodeStore::find(const Square* boxes, Square player, uint64_t key) const
   const size_t mask = slots_.size() - 1;
   for (size_t at = key & mask; slots_[at]; at = (at + 1) & mask) {
     uint32_t i = slots_[at] - 1;
-    if (keys_[i] == key && same(i)) return i;
+    if (keys_[i] == static_cast<uint32_t>(key) && same(i)) return i;
   }
   return kNone;
 }
@@ -82,14 +82,14 @@ NodeStore::Insert NodeStore::insert(const Square* boxes, Square player, uint64_t
   size_t at = key & mask;
   for (; slots_[at]; at = (at + 1) & mask) {
     uint32_t i = slots_[at] - 1;
-    if (keys_[i] == key && same(i)) return {i, false, false};
+    if (keys_[i] == static_cast<uint32_t>(key) && same(i)) return {i, false, false};
   }
   uint32_t index = size();
   slots_[at] = index + 1;
   data_.insert(data_.end(), packed_.begin(), packed_.end());
   parent_.push_back(parent);
   move_.push_back(move);
-  keys_.push_back(key);
+  keys_.push_back(static_cast<uint32_t>(key));
   return {index, true, false};
 }
 

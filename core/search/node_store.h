@@ -4,7 +4,7 @@
 //
 // A square takes one byte when the board has fewer than 255 squares (most
 // levels), else two; kNoSquare is kept either way. Bytes per position: 1 or
-// 2 times (boxes+1) data + 4 parent + 4 move + 8 key + about 6 of table.
+// 2 times (boxes+1) data + 4 parent + 4 move + 4 key + about 6 of table.
 // The store never grows past its byte budget: insert() reports `full`
 // instead, so the search can stop cleanly.
 #pragma once
@@ -36,7 +36,9 @@ class NodeStore {
   Square player(uint32_t i) const { return square(record(i) + boxCount_ * width_); }
   uint32_t parent(uint32_t i) const { return parent_[i]; }
   uint32_t move(uint32_t i) const { return move_[i]; }
-  uint64_t key(uint32_t i) const { return keys_[i]; }
+  // The low half of position i's key: all find() needs of it (the table
+  // uses low bits, and the stored half settles most mismatches).
+  uint32_t key(uint32_t i) const { return keys_[i]; }
   uint32_t size() const { return static_cast<uint32_t>(parent_.size()); }
   uint64_t memoryBytes() const;
   double bytesPerPosition() const;
@@ -59,7 +61,7 @@ class NodeStore {
   std::vector<uint8_t> data_;
   mutable std::vector<uint8_t> packed_;
   std::vector<uint32_t> parent_, move_;
-  std::vector<uint64_t> keys_;
+  std::vector<uint32_t> keys_;  // the keys' low halves
   std::vector<uint32_t> slots_;  // node index + 1, 0 = empty; size is a power of two
   size_t capacity_ = 0;          // positions the arrays hold without reallocating
 };
