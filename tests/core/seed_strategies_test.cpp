@@ -25,6 +25,7 @@
 #include "verify.h"
 
 using namespace soko;
+using soko::testing::kXSokoban1;
 using soko::testing::one;
 
 namespace {
@@ -241,9 +242,7 @@ TEST_CASE("the reverse search starts from every player region of the solved boar
 }
 
 TEST_CASE("seed strategies stop cleanly at a tiny memory budget") {
-  Level big = one(
-      "    #####\n    #   #\n    #$  #\n  ###  $##\n  #  $ $ #\n### # ## #   ######\n"
-      "#   # ## #####  ..#\n# $  $          ..#\n##### ### #@##  ..#\n    #     #########\n    #######\n");
+  Level big = one(kXSokoban1);
   for (const char* m : kComplete) {
     INFO(m);
     CHECK(run(big, m, 30, 2ull << 20).status == SolveStatus::OutOfMemory);
