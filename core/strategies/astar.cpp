@@ -23,12 +23,6 @@ constexpr uint32_t kNone = NodeStore::kNone;
 constexpr int kPrimaryLevels = 1024;  // f (or the bound) beyond this is clamped: order is lost there
 constexpr int kSecondaryLevels = 32;
 
-std::vector<uint8_t> goalMask(const Board& board) {
-  std::vector<uint8_t> m(board.squareCount(), 0);
-  for (Square g : board.goals()) m[g] = 1;
-  return m;
-}
-
 class BestFirstStrategy : public Strategy {
  public:
   BestFirstStrategy(const Level& level, uint64_t budget, BestFirstKind kind)
@@ -38,7 +32,7 @@ class BestFirstStrategy : public Strategy {
         zobrist_(board_.squareCount()),
         store_(board_.boxCount(), budget - budget / 3),
         moves_(board_, MoveMode::Push, pushDeadSquares(board_)),
-        freeze_(board_, pushDeadSquares(board_), goalMask(board_)),
+        freeze_(board_, pushDeadSquares(board_), board_.goalMask()),
         distances_(board_, board_.goals()),
         bound_(board_.boxCount(), distances_),
         patterns_(board_, pushDeadSquares(board_), false, distances_),

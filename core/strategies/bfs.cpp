@@ -284,7 +284,7 @@ class WalkingBfsStrategy : public Strategy {
         tree_(budget),
         walker_(board_, tree_),
         moves_(board_, MoveMode::Push, pushDeadSquares(board_)),
-        freeze_(board_, pushDeadSquares(board_), goalMask()),
+        freeze_(board_, pushDeadSquares(board_), board_.goalMask()),
         child_(board_.boxCount()) {}
 
   SolveStatus run(const Deadline& deadline) override {
@@ -341,11 +341,6 @@ class WalkingBfsStrategy : public Strategy {
   }
 
  private:
-  std::vector<uint8_t> goalMask() const {
-    std::vector<uint8_t> m(board_.squareCount(), 0);
-    for (Square g : board_.goals()) m[g] = 1;
-    return m;
-  }
   bool solved(const Square* boxes) const {
     return std::all_of(boxes, boxes + board_.boxCount(), [&](Square s) { return board_.isGoal(s); });
   }
