@@ -15,6 +15,7 @@
 #include "../search/push_distances.h"
 #include "../search/solution.h"
 #include "../search/zobrist.h"
+#include "solved_by.h"
 
 namespace soko {
 namespace {
@@ -221,13 +222,7 @@ class BestFirstStrategy : public Strategy {
       i = l.parent;
     }
     std::reverse(pushes.begin(), pushes.end());
-    std::optional<std::string> lurd = pushesToLurd(board_.level(), pushes);
-    if (!lurd) {
-      message_ = "internal error: the pushes found cannot be played";
-      return SolveStatus::Failed;
-    }
-    solution_ = *lurd;
-    return SolveStatus::Solved;
+    return solvedBy(board_.level(), pushes, solution_, message_);
   }
 
   struct HeapItem {

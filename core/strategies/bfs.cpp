@@ -12,6 +12,7 @@
 #include "../search/solution.h"
 #include "../search/store_paths.h"
 #include "../search/zobrist.h"
+#include "solved_by.h"
 
 namespace soko {
 namespace {
@@ -253,13 +254,7 @@ class BfsStrategy : public Strategy {
       if (forward_) pushes = pushesToNode(board_, forward_->store(), m.there);
       appendPushesFromPulls(board_, reverse_->store(), m.here, pushes);
     }
-    std::optional<std::string> lurd = pushesToLurd(board_.level(), pushes);
-    if (!lurd) {
-      message_ = "internal error: the pushes found cannot be played";
-      return SolveStatus::Failed;
-    }
-    solution_ = *lurd;
-    return SolveStatus::Solved;
+    return solvedBy(board_.level(), pushes, solution_, message_);
   }
 
   Board board_;
@@ -349,13 +344,7 @@ class WalkingBfsStrategy : public Strategy {
     for (uint32_t i = node; tree_.parent(i) != KeyTree::kNone; i = tree_.parent(i))
       pushes.push_back({board_.cellOf(movedBox(tree_.move(i))), movedDir(tree_.move(i))});
     std::reverse(pushes.begin(), pushes.end());
-    std::optional<std::string> lurd = pushesToLurd(board_.level(), pushes);
-    if (!lurd) {
-      message_ = "internal error: the pushes found cannot be played";
-      return SolveStatus::Failed;
-    }
-    solution_ = *lurd;
-    return SolveStatus::Solved;
+    return solvedBy(board_.level(), pushes, solution_, message_);
   }
 
   Board board_;
