@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <optional>
 #include <queue>
-#include <unordered_map>
 
 #include "../board.h"
 #include "../search/bucket_queue.h"
@@ -13,8 +12,8 @@
 #include "../search/moves.h"
 #include "../search/node_store.h"
 #include "../search/push_distances.h"
-#include "../search/solution.h"
 #include "../search/zobrist.h"
+#include "relinked_parents.h"
 #include "solved_by.h"
 
 namespace soko {
@@ -85,14 +84,10 @@ class BestFirstStrategy : public Strategy {
   }
 
  private:
-  struct Link {
-    uint32_t parent, move;
-  };
-
   uint64_t memoryBytes() const {
     uint64_t b = store_.memoryBytes() + distances_.memoryBytes() + patterns_.memoryBytes() + g_.capacity() * sizeof(uint32_t) +
                  h_.capacity() * sizeof(uint16_t) + pushes_.capacity() * sizeof(uint16_t) + closed_.capacity() +
-                 relinked_.size() * (sizeof(Link) + sizeof(uint32_t) + 16);
+                 relinked_.size() * (sizeof(RelinkedParents::Link) + sizeof(uint32_t) + 16);
     if (buckets_) b += buckets_->memoryBytes();
     b += heap_.size() * sizeof(HeapItem);
     return b;
@@ -195,7 +190,7 @@ class BestFirstStrategy : public Strategy {
         // so expanded ones are final): take it and queue the position again.
         g_[r.index] = g;
         if (moves) pushes_[r.index] = pushes;
-        relinked_[r.index] = {id, moves_.code(m)};
+        relinked_.relink(r.index, id, moves_.code(m));
         enqueue(r.index);
       }
     }
@@ -208,21 +203,8 @@ class BestFirstStrategy : public Strategy {
     return g < g_[i];
   }
 
-  Link link(uint32_t i) const {
-    auto it = relinked_.find(i);
-    return it != relinked_.end() ? it->second : Link{store_.parent(i), store_.move(i)};
-  }
-
   SolveStatus finish(uint32_t id) {
-    std::vector<PushStep> pushes;
-    for (uint32_t i = id;;) {
-      Link l = link(i);
-      if (l.parent == kNone) break;
-      pushes.push_back({board_.cellOf(movedBox(l.move)), movedDir(l.move)});
-      i = l.parent;
-    }
-    std::reverse(pushes.begin(), pushes.end());
-    return solvedBy(board_.level(), pushes, solution_, message_);
+    return solvedBy(board_.level(), relinked_.pushesTo(board_, store_, id), solution_, message_);
   }
 
   struct HeapItem {
@@ -246,7 +228,7 @@ class BestFirstStrategy : public Strategy {
   std::vector<uint16_t> h_;       // [node] the push bound
   std::vector<uint16_t> pushes_;  // [node] astar-moves only
   std::vector<uint8_t> closed_;   // [node] expanded
-  std::unordered_map<uint32_t, Link> relinked_;  // parents replaced by a shorter way
+  RelinkedParents relinked_;
   std::unique_ptr<BucketQueue> buckets_;
   std::priority_queue<HeapItem> heap_;
   bool started_ = false;
