@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <optional>
-#include <unordered_map>
 
 #include "../board.h"
 #include "../search/bucket_queue.h"
@@ -13,6 +12,7 @@
 #include "../search/node_store.h"
 #include "../search/push_distances.h"
 #include "../search/zobrist.h"
+#include "../strategies/relinked_parents.h"
 #include "corridor.h"
 #include "sink_game.h"
 
@@ -81,14 +81,10 @@ class SinkStrategy : public Strategy {
   }
 
  private:
-  struct Link {
-    uint32_t parent, move;
-  };
-
   uint64_t memoryBytes() const {
     return store_.memoryBytes() + distances_.memoryBytes() + queue_.memoryBytes() +
            g_.capacity() * sizeof(uint32_t) + h_.capacity() * sizeof(uint32_t) + closed_.capacity() +
-           relinked_.size() * (sizeof(Link) + 24) + (patterns_ ? patterns_->memoryBytes() : 0);
+           relinked_.size() * (sizeof(RelinkedParents::Link) + 24) + (patterns_ ? patterns_->memoryBytes() : 0);
   }
 
   std::optional<SolveStatus> start() {
@@ -140,7 +136,7 @@ class SinkStrategy : public Strategy {
       if (queue) queue_.push(static_cast<int>(g + h), h, r.index);
     } else if (!(r.index < closed_.size() && closed_[r.index]) && g < g_[r.index]) {
       g_[r.index] = g;
-      relinked_[r.index] = {parent, move};
+      relinked_.relink(r.index, parent, move);
       if (queue) queue_.push(static_cast<int>(g + h), h, r.index);
     }
     lastAdded_ = r.index;
@@ -268,22 +264,9 @@ class SinkStrategy : public Strategy {
     return false;
   }
 
-  Link link(uint32_t i) const {
-    auto it = relinked_.find(i);
-    return it != relinked_.end() ? it->second : Link{store_.parent(i), store_.move(i)};
-  }
-
   SolveStatus finish(uint32_t id) {
-    std::vector<std::pair<int, Direction>> pushes;
-    for (uint32_t i = id;;) {
-      Link l = link(i);
-      if (l.parent == kNone) break;
-      pushes.push_back({board_.cellOf(movedBox(l.move)), movedDir(l.move)});
-      i = l.parent;
-    }
-    std::reverse(pushes.begin(), pushes.end());
     SinkGame game(level_);
-    for (auto [cell, d] : pushes) {
+    for (auto [cell, d] : relinked_.pushesTo(board_, store_, id)) {
       std::optional<std::string> walk = game.walkPath(level_.step(cell, opposite(d)));
       if (!walk || game.playAll(*walk) != walk->size() || game.play(lurdChar(d, true)) != StepOutcome::Pushed) {
         message_ = "internal error: the pushes found cannot be played";
@@ -314,7 +297,7 @@ class SinkStrategy : public Strategy {
   std::vector<Square> stones_ = std::vector<Square>(n_);  // scratch: a stored node's stones
   std::vector<uint32_t> g_, h_;
   std::vector<uint8_t> closed_;
-  std::unordered_map<uint32_t, Link> relinked_;
+  RelinkedParents relinked_;
   uint32_t lastAdded_ = kNone;
   bool started_ = false;
   uint64_t expanded_ = 0;

@@ -12,6 +12,7 @@
 #include "../search/solution.h"
 #include "../search/store_paths.h"
 #include "../search/zobrist.h"
+#include "solved_by.h"
 
 namespace soko {
 namespace {
@@ -256,13 +257,7 @@ class BfsStrategy : public Strategy {
       if (forward_) pushes = pushesToNode(board_, forward_->store(), m.there);
       appendPushesFromPulls(board_, reverse_->store(), m.here, pushes);
     }
-    std::optional<std::string> lurd = pushesToLurd(board_.level(), pushes);
-    if (!lurd) {
-      message_ = "internal error: the pushes found cannot be played";
-      return SolveStatus::Failed;
-    }
-    solution_ = *lurd;
-    return SolveStatus::Solved;
+    return solvedBy(board_.level(), pushes, solution_, message_);
   }
 
   Board board_;
@@ -287,7 +282,7 @@ class WalkingBfsStrategy : public Strategy {
         tree_(budget),
         walker_(board_, tree_),
         moves_(board_, MoveMode::Push, pushDeadSquares(board_)),
-        freeze_(board_, pushDeadSquares(board_), goalMask()),
+        freeze_(board_, pushDeadSquares(board_), board_.goalMask()),
         child_(board_.boxCount()) {}
 
   SolveStatus run(const Deadline& deadline) override {
@@ -344,11 +339,6 @@ class WalkingBfsStrategy : public Strategy {
   }
 
  private:
-  std::vector<uint8_t> goalMask() const {
-    std::vector<uint8_t> m(board_.squareCount(), 0);
-    for (Square g : board_.goals()) m[g] = 1;
-    return m;
-  }
   bool solved(const Square* boxes) const {
     return std::all_of(boxes, boxes + board_.boxCount(), [&](Square s) { return board_.isGoal(s); });
   }
@@ -357,13 +347,7 @@ class WalkingBfsStrategy : public Strategy {
     for (uint32_t i = node; tree_.parent(i) != KeyTree::kNone; i = tree_.parent(i))
       pushes.push_back({board_.cellOf(movedBox(tree_.move(i))), movedDir(tree_.move(i))});
     std::reverse(pushes.begin(), pushes.end());
-    std::optional<std::string> lurd = pushesToLurd(board_.level(), pushes);
-    if (!lurd) {
-      message_ = "internal error: the pushes found cannot be played";
-      return SolveStatus::Failed;
-    }
-    solution_ = *lurd;
-    return SolveStatus::Solved;
+    return solvedBy(board_.level(), pushes, solution_, message_);
   }
 
   Board board_;
