@@ -51,7 +51,7 @@ class FessStrategy : public Strategy {
         store_(board_.boxCount(), board_.squareCount(), storeShare(budget)),
         reach_(board_),
         dead_(pushDeadSquares(board_)),
-        goal_(goalMask(board_)),
+        goal_(board_.goalMask()),
         freeze_(board_, dead_, goal_),
         bipartite_(board_),
         corral_(board_, dead_, kCorralBudget),
@@ -194,12 +194,6 @@ class FessStrategy : public Strategy {
 
   // The node store's part of the budget; the rest is for the queues and tables.
   static uint64_t storeShare(uint64_t budget) { return budget / 10 * 6; }
-
-  static std::vector<uint8_t> goalMask(const Board& b) {
-    std::vector<uint8_t> m(b.squareCount(), 0);
-    for (Square g : b.goals()) m[g] = 1;
-    return m;
-  }
 
   uint64_t memoryBytes() const {
     return store_.memoryBytes() + info_.capacity() * sizeof(NodeInfo) + openBytes_ +
