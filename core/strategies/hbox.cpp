@@ -742,8 +742,13 @@ class HboxStrategy : public Strategy {
     for (int k = 1; k <= 6; ++k) e.pri[k] = std::min(e.pri[k], kMaxPriority);
   }
 
+  // pri0 = pulls + HunEst, plus 1 when boxes cut the puller off from its
+  // goal, the real player start (hbox4: "if the puller is blocked [by boxes]
+  // from reaching its goal, then one is added to pri0 as a penalty"; kept
+  // in hbox since 1.1.1, "consideration of puller-to-pullerGoal accessibility").
   int pri0Of(const uint8_t* r) const {
-    return std::min<int>(load<uint16_t>(r + PositionStore::kPulls) + load<uint16_t>(r + PositionStore::kHunEst),
+    return std::min<int>(load<uint16_t>(r + PositionStore::kPulls) + load<uint16_t>(r + PositionStore::kHunEst) +
+                             ((r[PositionStore::kFlags] & kCutOff) != 0),
                          kSecondaryLevels - 1);
   }
 
@@ -794,6 +799,7 @@ class HboxStrategy : public Strategy {
     store<uint32_t>(r + PositionStore::kMoves, moves);
     store<uint16_t>(r + PositionStore::kPulls, static_cast<uint16_t>(std::min<uint32_t>(pulls, 0xFFFF)));
     store<uint16_t>(r + PositionStore::kHunEst, static_cast<uint16_t>(std::min(e.hunEst, 0xFFFF)));
+    if (!e.reachesStart) r[PositionStore::kFlags] |= kCutOff;
     enqueue(index, e, pri0Of(r));
     if (bestHunEst_ < 0 || e.hunEst < bestHunEst_) bestHunEst_ = e.hunEst;
     return true;
@@ -1012,6 +1018,7 @@ class HboxStrategy : public Strategy {
   }
 
   static constexpr uint8_t kClosed = 1;
+  static constexpr uint8_t kCutOff = 2;  // the puller's region lacks the real player start
 
   HboxMethod method_;
   Board board_;
