@@ -758,6 +758,10 @@ class HboxStrategy : public Strategy {
     for (int k = 1; k <= 6; ++k) e.pri[k] = std::min(e.pri[k], kMaxPriority);
   }
 
+  // Tried and not kept: hbox4's "+1 to pri0 when the puller is blocked from
+  // its goal" (hbox since 1.1.1: "puller-to-pullerGoal accessibility"; the
+  // 1.3.5 text no longer spells it out). XSokoban at 300,000 positions:
+  // gains 58 63 65 72 82, loses 14 56 62; Microban I: same 153 solved.
   int pri0Of(const uint8_t* r) const {
     return std::min<int>(load<uint16_t>(r + PositionStore::kPulls) + load<uint16_t>(r + PositionStore::kHunEst),
                          kSecondaryLevels - 1);
