@@ -303,6 +303,8 @@ class FessStrategy : public Strategy {
       }
     }
     Features parentFeatures = features(current_);
+    // The parent's box-goal matching: most children keep it (see evaluate).
+    parentMatched_ = !bipartite_.deadlock(current_, &parentGoal_);
     pushes_.clear();
     // With a PI-corral, one of its fence boxes must move first (sound: see
     // pi_corral.h); the other boxes' pushes can wait.
@@ -459,7 +461,9 @@ class FessStrategy : public Strategy {
     bool solved = std::all_of(child_.begin(), child_.end(), [&](Square s) { return goal_[s] != 0; });
     if (!solved) {
       bool stuckOnGoal = goal_[m.to] && freeze_.pushFrozen(occupied_, m.to);
-      if (stuckOnGoal ? bipartite_.deadlockWithFrozen(child_, occupied_, freeze_) : bipartite_.deadlock(child_)) {
+      const bool keepsMatching = parentMatched_ && bipartite_.reaches(m.to, parentGoal_[m.box]);
+      if (stuckOnGoal ? bipartite_.deadlockWithFrozen(child_, occupied_, freeze_)
+                      : !keepsMatching && bipartite_.deadlock(child_)) {
         ++prunedBipartite_;
         return false;
       }
@@ -476,6 +480,8 @@ class FessStrategy : public Strategy {
   std::vector<uint8_t> dead_, goal_;
   FreezeCheck freeze_;
   BipartiteCheck bipartite_;
+  bool parentMatched_ = false;   // the expanded position has a perfect box-goal matching,
+  std::vector<int> parentGoal_;  // [box] this goal for each
   CorralCheck corral_;
   MacroMoves moves_;
   PiCorral piCorral_;
