@@ -31,6 +31,7 @@ class Board {
   // The neighbouring square in direction d, or kNoSquare at a wall.
   Square neighbor(Square s, Direction d) const { return neighbors_[s][static_cast<int>(d)]; }
   bool isGoal(Square s) const { return goal_[s] != 0; }
+  const std::vector<uint8_t>& goalMask() const { return goal_; }  // [square] 1 on a goal
   const std::vector<Square>& goals() const { return goals_; }
   const std::vector<Square>& startBoxes() const { return startBoxes_; }  // sorted
   Square startPlayer() const { return startPlayer_; }

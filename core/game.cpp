@@ -53,51 +53,6 @@ void Game::unapply(char step) {
   player_ = back;
 }
 
-StepOutcome Game::play(char step) {
-  StepOutcome outcome = apply(step);
-  if (outcome != StepOutcome::Moved && outcome != StepOutcome::Pushed) return outcome;
-  char recorded = lurdChar(*lurdDirection(step), outcome == StepOutcome::Pushed);
-  // Playing the step that redo would play keeps the rest of the redo tail.
-  if (cursor_ < history_.size() && history_[cursor_] == recorded) {
-    ++cursor_;
-  } else {
-    history_.resize(cursor_);
-    history_ += recorded;
-    ++cursor_;
-  }
-  return outcome;
-}
-
-size_t Game::playAll(std::string_view steps) {
-  size_t played = 0;
-  for (char s : steps) {
-    StepOutcome o = play(s);
-    if (o != StepOutcome::Moved && o != StepOutcome::Pushed) break;
-    ++played;
-  }
-  return played;
-}
-
-bool Game::undo() {
-  if (cursor_ == 0) return false;
-  unapply(history_[--cursor_]);
-  return true;
-}
-
-bool Game::redo() {
-  if (cursor_ >= history_.size()) return false;
-  apply(history_[cursor_++]);
-  return true;
-}
-
-void Game::restart() { seek(0); }
-
-void Game::seek(size_t moves) {
-  moves = std::min(moves, history_.size());
-  while (cursor_ > moves) undo();
-  while (cursor_ < moves) redo();
-}
-
 Level Game::currentLevel() const {
   Level level = start_;
   for (size_t c = 0; c < level.cells.size(); ++c) {

@@ -61,6 +61,10 @@ class Strategy {
   virtual SearchStats stats() const = 0;
   // Why the strategy declined, or other detail for people; may be "".
   virtual std::string message() const { return ""; }
+  // A new memory budget from now on (a portfolio hands a finished member's
+  // memory to the one still searching). False when the strategy keeps the
+  // budget it was made with.
+  virtual bool setMemoryBudget(uint64_t /*bytes*/) { return false; }
 };
 
 }  // namespace soko

@@ -36,6 +36,13 @@ function roundRect(ctx, x, y, w, h, r) {
   ctx.closePath();
 }
 
+function fillDisc(ctx, cx, cy, r, style) {
+  ctx.fillStyle = style;
+  ctx.beginPath();
+  ctx.arc(cx, cy, r, 0, Math.PI * 2);
+  ctx.fill();
+}
+
 // view() -> {cells, width, height, selected, hint, sink} (see state.js).
 // With `sink` the cells are a SinkGame's: 'x' the sink, '+' the player on
 // it, 'o' a stone (drawn as a box).
@@ -149,24 +156,18 @@ function drawWall(ctx, x, y, c, wallAbove, wallBelow) {
 
 function drawGoal(ctx, x, y, c) {
   ctx.strokeStyle = COLORS.goal;
-  ctx.fillStyle = COLORS.goal;
   ctx.lineWidth = Math.max(1.5, c * 0.06);
   ctx.beginPath();
   ctx.arc(x + c / 2, y + c / 2, c * 0.22, 0, Math.PI * 2);
   ctx.stroke();
-  ctx.beginPath();
-  ctx.arc(x + c / 2, y + c / 2, c * 0.09, 0, Math.PI * 2);
-  ctx.fill();
+  fillDisc(ctx, x + c / 2, y + c / 2, c * 0.09, COLORS.goal);
 }
 
 // A drain: a worn rim around a dark hole, lit from the top like the walls.
 function drawSink(ctx, x, y, c) {
   const cx = x + c / 2;
   const cy = y + c / 2;
-  ctx.fillStyle = COLORS.sinkRim;
-  ctx.beginPath();
-  ctx.arc(cx, cy, c * 0.42, 0, Math.PI * 2);
-  ctx.fill();
+  fillDisc(ctx, cx, cy, c * 0.42, COLORS.sinkRim);
   ctx.fillStyle = COLORS.sinkRimLight;
   ctx.beginPath();
   ctx.arc(cx, cy, c * 0.42, Math.PI * 1.05, Math.PI * 1.95);
@@ -177,10 +178,7 @@ function drawSink(ctx, x, y, c) {
   hole.addColorStop(0, COLORS.sinkDeep);
   hole.addColorStop(0.75, COLORS.sinkDeep);
   hole.addColorStop(1, COLORS.sinkEdge);
-  ctx.fillStyle = hole;
-  ctx.beginPath();
-  ctx.arc(cx, cy, c * 0.33, 0, Math.PI * 2);
-  ctx.fill();
+  fillDisc(ctx, cx, cy, c * 0.33, hole);
 }
 
 function drawBox(ctx, x, y, c, onGoal) {
@@ -207,14 +205,8 @@ function drawBox(ctx, x, y, c, onGoal) {
 function drawPlayer(ctx, x, y, c) {
   const cx = x + c / 2;
   const cy = y + c / 2;
-  ctx.fillStyle = COLORS.player;
-  ctx.beginPath();
-  ctx.arc(cx, cy, c * 0.32, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.fillStyle = COLORS.playerLight;
-  ctx.beginPath();
-  ctx.arc(cx - c * 0.09, cy - c * 0.1, c * 0.11, 0, Math.PI * 2);
-  ctx.fill();
+  fillDisc(ctx, cx, cy, c * 0.32, COLORS.player);
+  fillDisc(ctx, cx - c * 0.09, cy - c * 0.1, c * 0.11, COLORS.playerLight);
 }
 
 function drawHint(ctx, hint, width, c) {

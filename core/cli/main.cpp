@@ -127,14 +127,14 @@ long peakRssBytes() {
   return u.ru_maxrss * 1024L;
 }
 
-int solve(const Level& level, const SolverOptions& options, const std::string& outPath) {
-  Solver solver(level, options);
-  SolveStatus status = solver.solve();
+// What solve and solve-sink print once the search has ended: the outcome,
+// the counters and, when solved, the solution.
+void printReport(const SearchRunner& solver, SolveStatus status, const std::string& method) {
   SolverProgress p = solver.progress();
   std::ostream& out = std::cout;
   out << "status: " << statusName(status) << "\n";
   out << "message: " << solver.message() << "\n";
-  out << "method: " << options.method << "\n";
+  out << "method: " << method << "\n";
   if (status == SolveStatus::Solved) {
     out << "moves: " << solver.solutionMoves() << "\n";
     out << "pushes: " << solver.solutionPushes() << "\n";
@@ -148,18 +148,17 @@ int solve(const Level& level, const SolverOptions& options, const std::string& o
   if (p.search.stored > 0)
     out << "bytes-per-position: " << std::fixed << std::setprecision(1)
         << static_cast<double>(p.peakMemoryBytes) / p.search.stored << std::defaultfloat << "\n";
-  if (status == SolveStatus::Solved) {
-    out << "solution: " << solver.solution() << "\n";
-    Game end(level);  // where the pusher stops (hbox prints it for reverse game engines)
-    end.playAll(solver.solution());
-    out << "final-player: " << level.y(end.player()) << "," << level.x(end.player()) << "  (row,col from 0)\n";
-    if (!outPath.empty()) {
-      std::ofstream f(outPath);
-      f << solver.solution() << "\n";
-      if (!f) {
-        std::cerr << "soko: cannot write " << outPath << "\n";
-        return kBadInput;
-      }
+  if (status == SolveStatus::Solved) out << "solution: " << solver.solution() << "\n";
+}
+
+// Writes a found solution to `outPath` (when one is given); the exit code for the run.
+int saveSolution(const SearchRunner& solver, SolveStatus status, const std::string& outPath) {
+  if (status == SolveStatus::Solved && !outPath.empty()) {
+    std::ofstream f(outPath);
+    f << solver.solution() << "\n";
+    if (!f) {
+      std::cerr << "soko: cannot write " << outPath << "\n";
+      return kBadInput;
     }
   }
   switch (status) {
@@ -170,6 +169,23 @@ int solve(const Level& level, const SolverOptions& options, const std::string& o
     case SolveStatus::Declined: return kDeclined;
     default: return kInternal;
   }
+}
+
+// Solves level `number` of the file at `path`: the report, and the exit code.
+int solve(const std::string& path, const std::string& number, const SolverOptions& options,
+          const std::string& outPath) {
+  std::optional<Level> level = pickLevel(path, number);
+  if (!level) return kBadInput;
+  Solver solver(*level, options);
+  SolveStatus status = solver.solve();
+  printReport(solver, status, options.method);
+  if (status == SolveStatus::Solved) {
+    Game end(*level);  // where the pusher stops (hbox prints it for reverse game engines)
+    end.playAll(solver.solution());
+    std::cout << "final-player: " << level->y(end.player()) << "," << level->x(end.player())
+              << "  (row,col from 0)\n";
+  }
+  return saveSolution(solver, status, outPath);
 }
 
 std::optional<double> number(const std::string& s) {
@@ -218,9 +234,7 @@ int solveCommand(const std::vector<std::string>& args) {
     std::cerr << "soko: unknown method '" << options.method << "' (see soko methods)\n";
     return kUsageError;
   }
-  std::optional<Level> level = pickLevel(args[0], args[1]);
-  if (!level) return kBadInput;
-  return solve(*level, options, outPath);
+  return solve(args[0], args[1], options, outPath);
 }
 
 // The single-sink variant: one level per file, the same report as solve.
@@ -249,30 +263,8 @@ int solveSinkCommand(const std::vector<std::string>& args) {
   }
   SinkSolver solver(parsed.level, options);
   SolveStatus status = solver.solve();
-  SolverProgress p = solver.progress();
-  std::cout << "status: " << statusName(status) << "\nmessage: " << solver.message() << "\nmethod: sink\n";
-  if (status == SolveStatus::Solved)
-    std::cout << "moves: " << solver.solutionMoves() << "\npushes: " << solver.solutionPushes() << "\n";
-  std::cout << "nodes: " << p.search.nodes << "\nstored: " << p.search.stored << "\nseconds: " << std::fixed
-            << std::setprecision(4) << p.seconds << std::defaultfloat
-            << "\nnodes-per-second: " << static_cast<long>(p.nodesPerSecond)
-            << "\npeak-memory-bytes: " << p.peakMemoryBytes << "\npeak-rss-bytes: " << peakRssBytes() << "\n";
-  if (p.search.stored > 0)
-    std::cout << "bytes-per-position: " << std::fixed << std::setprecision(1)
-              << static_cast<double>(p.peakMemoryBytes) / p.search.stored << std::defaultfloat << "\n";
-  if (status == SolveStatus::Solved) {
-    std::cout << "solution: " << solver.solution() << "\n";
-    if (!outPath.empty() && !(std::ofstream(outPath) << solver.solution() << "\n"))
-      return std::cerr << "soko: cannot write " << outPath << "\n", kBadInput;
-  }
-  switch (status) {
-    case SolveStatus::Solved: return kSolved;
-    case SolveStatus::TimedOut: return kTimedOut;
-    case SolveStatus::OutOfMemory: return kOutOfMemory;
-    case SolveStatus::Unsolvable: return kUnsolvable;
-    case SolveStatus::Declined: return kDeclined;
-    default: return kInternal;
-  }
+  printReport(solver, status, "sink");
+  return saveSolution(solver, status, outPath);
 }
 
 // hbox's form: FILE N [maxGb] [method] [timeoutSec] [outFile].
@@ -302,9 +294,7 @@ int positionalCommand(const std::vector<std::string>& args) {
     std::cerr << "soko: method " << options.method << " is not available (see soko methods)\n";
     return kUsageError;
   }
-  std::optional<Level> level = pickLevel(args[0], args[1]);
-  if (!level) return kBadInput;
-  return solve(*level, options, outPath);
+  return solve(args[0], args[1], options, outPath);
 }
 
 int verifyCommand(const std::vector<std::string>& args) {

@@ -73,7 +73,8 @@ bool BipartiteCheck::perfectMatching(const std::vector<Square>& boxes, const std
   for (int g = 0; g < goals_; ++g)
     if (goalTaken[g]) goalOwner_[g] = -2;  // held by a frozen box: never reassigned
   const int n = static_cast<int>(boxes.size());
-  std::vector<uint8_t> matched(n, 0);
+  std::vector<uint8_t>& matched = matched_;
+  matched.assign(n, 0);
   // Greedy first: a box on a free goal takes it; then the rest by augmenting paths.
   for (int i = 0; i < n; ++i) {
     const uint8_t* row = &table[static_cast<size_t>(boxes[i]) * goals_];
@@ -93,8 +94,14 @@ bool BipartiteCheck::perfectMatching(const std::vector<Square>& boxes, const std
   return true;
 }
 
-bool BipartiteCheck::deadlock(const std::vector<Square>& boxes) {
-  return !perfectMatching(boxes, reach_, noneTaken_);
+bool BipartiteCheck::deadlock(const std::vector<Square>& boxes, std::vector<int>* goalOf) {
+  if (!perfectMatching(boxes, reach_, noneTaken_)) return true;
+  if (goalOf) {
+    goalOf->assign(boxes.size(), -1);
+    for (int g = 0; g < goals_; ++g)
+      if (goalOwner_[g] >= 0) (*goalOf)[goalOwner_[g]] = g;
+  }
+  return false;
 }
 
 bool BipartiteCheck::deadlockWithFrozen(const std::vector<Square>& boxes, const std::vector<uint8_t>& occupied,

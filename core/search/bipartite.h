@@ -30,8 +30,10 @@ class BipartiteCheck {
   explicit BipartiteCheck(const Board& board);
 
   // No perfect matching with the walls-only reachability? `boxes` lists the
-  // box squares (any order).
-  bool deadlock(const std::vector<Square>& boxes);
+  // box squares (any order). With `goalOf`, a matching found is written
+  // there ([box] goal number): a box moved to a square that still reaches
+  // its goal leaves the others a perfect matching, with no search.
+  bool deadlock(const std::vector<Square>& boxes, std::vector<int>* goalOf = nullptr);
   // The same, but boxes that `freeze` finds frozen count as walls for the
   // others (and, on goals, keep their goal). `occupied` marks the boxes.
   bool deadlockWithFrozen(const std::vector<Square>& boxes, const std::vector<uint8_t>& occupied,
@@ -56,6 +58,7 @@ class BipartiteCheck {
   std::vector<uint64_t> frozenKey_;  // [square] random words for frozen-set keys
   // Matching scratch.
   std::vector<int> goalOwner_;  // [goal] box index or -1
+  std::vector<uint8_t> matched_;  // [box] scratch
   std::vector<uint8_t> noneTaken_;  // [goal] all zero
   std::vector<uint32_t> seen_;  // [goal] == stamp_ when visited in this augment
   uint32_t stamp_ = 0;

@@ -10,7 +10,12 @@ BucketQueue::BucketQueue(int primaryLevels, int secondaryLevels)
   buckets_.resize(n);
   words_.assign((n + 63) / 64, 0);
   summary_.assign((words_.size() + 63) / 64, 0);
-  fixedBytes_ = n * sizeof(Bucket) + (words_.size() + summary_.size()) * sizeof(uint64_t);
+  fixedBytes_ = fixedBytesFor(primaryLevels, secondaryLevels);
+}
+
+uint64_t BucketQueue::fixedBytesFor(int primaryLevels, int secondaryLevels) {
+  const uint64_t n = static_cast<uint64_t>(primaryLevels) * secondaryLevels, words = (n + 63) / 64;
+  return n * sizeof(Bucket) + (words + (words + 63) / 64) * sizeof(uint64_t);
 }
 
 void BucketQueue::push(int primary, int secondary, uint32_t id) {

@@ -26,6 +26,8 @@ class BucketQueue {
   uint64_t size() const { return count_; }
   void release();  // empties the queue and frees its memory
   uint64_t memoryBytes() const { return fixedBytes_ + itemBytes_; }
+  // What an empty queue of these levels holds (its buckets and bitmaps).
+  static uint64_t fixedBytesFor(int primaryLevels, int secondaryLevels);
 
  private:
   struct Bucket {

@@ -4,16 +4,10 @@
 
 namespace soko {
 
-static std::vector<uint8_t> goalMask(const Board& board) {
-  std::vector<uint8_t> m(board.squareCount(), 0);
-  for (Square g : board.goals()) m[g] = 1;
-  return m;
-}
-
 CorralCheck::CorralCheck(const Board& board, std::vector<uint8_t> dead, int nodeBudget)
     : board_(board),
       dead_(dead.empty() ? std::vector<uint8_t>(board.squareCount(), 0) : std::move(dead)),
-      goal_(goalMask(board)),
+      goal_(board.goalMask()),
       budget_(nodeBudget),
       reach_(board),
       innerReach_(board),

@@ -5,29 +5,42 @@
 
 namespace soko {
 
-NodeStore::NodeStore(int boxCount, uint64_t budgetBytes)
-    : boxCount_(boxCount), stride_(static_cast<size_t>(boxCount) + 1), budget_(budgetBytes) {}
+NodeStore::NodeStore(int boxCount, int squareCount, uint64_t budgetBytes)
+    : boxCount_(boxCount),
+      width_(squareCount < 0xFF ? 1 : 2),
+      stride_((static_cast<size_t>(boxCount) + 1) * width_),
+      budget_(budgetBytes),
+      packed_(stride_) {}
 
 uint64_t NodeStore::memoryBytes() const {
-  return capacity_ * (stride_ * sizeof(Square) + 2 * sizeof(uint32_t) + sizeof(uint64_t)) +
-         slots_.size() * sizeof(uint32_t);
+  return capacity_ * (stride_ + 3 * sizeof(uint32_t)) + slots_.size() * sizeof(uint32_t);
 }
 
 double NodeStore::bytesPerPosition() const {
   return size() == 0 ? 0.0 : static_cast<double>(memoryBytes()) / size();
 }
 
-bool NodeStore::same(uint32_t i, const Square* boxes, Square player) const {
-  const Square* d = this->boxes(i);
-  return d[boxCount_] == player && std::memcmp(d, boxes, boxCount_ * sizeof(Square)) == 0;
+void NodeStore::boxes(uint32_t i, Square* out) const {
+  const uint8_t* at = record(i);
+  for (int k = 0; k < boxCount_; ++k) out[k] = square(at + k * width_);
 }
+
+void NodeStore::pack(const Square* boxes, Square player) const {
+  uint8_t* out = packed_.data();
+  for (int k = 0; k <= boxCount_; ++k) {
+    const Square s = k < boxCount_ ? boxes[k] : player;
+    out[k * width_] = static_cast<uint8_t>(s);  // kNoSquare's low byte is 0xFF
+    if (width_ == 2) out[k * width_ + 1] = static_cast<uint8_t>(s >> 8);
+  }
+}
+
+bool NodeStore::same(uint32_t i) const { return std::memcmp(record(i), packed_.data(), stride_) == 0; }
 
 bool NodeStore::grow() {
   size_t newCapacity = capacity_ == 0 ? 1024 : capacity_ + capacity_ / 2;
   size_t newSlots = slots_.size();
   while (newSlots < newCapacity * 2) newSlots = newSlots == 0 ? 2048 : newSlots * 2;  // load <= 1/2
-  uint64_t bytes = newCapacity * (stride_ * sizeof(Square) + 2 * sizeof(uint32_t) + sizeof(uint64_t)) +
-                   newSlots * sizeof(uint32_t);
+  uint64_t bytes = newCapacity * (stride_ + 3 * sizeof(uint32_t)) + newSlots * sizeof(uint32_t);
   // While vectors are copied, old and new arrays live together.
   if (bytes + memoryBytes() > budget_) return false;
   data_.reserve(newCapacity * stride_);
@@ -49,10 +62,11 @@ bool NodeStore::grow() {
 
 uint32_t NodeStore::find(const Square* boxes, Square player, uint64_t key) const {
   if (slots_.empty()) return kNone;
+  pack(boxes, player);
   const size_t mask = slots_.size() - 1;
   for (size_t at = key & mask; slots_[at]; at = (at + 1) & mask) {
     uint32_t i = slots_[at] - 1;
-    if (keys_[i] == key && same(i, boxes, player)) return i;
+    if (keys_[i] == static_cast<uint32_t>(key) && same(i)) return i;
   }
   return kNone;
 }
@@ -63,19 +77,19 @@ NodeStore::Insert NodeStore::insert(const Square* boxes, Square player, uint64_t
     uint32_t existing = find(boxes, player, key);
     return existing == kNone ? Insert{kNone, false, true} : Insert{existing, false, false};
   }
+  pack(boxes, player);
   const size_t mask = slots_.size() - 1;
   size_t at = key & mask;
   for (; slots_[at]; at = (at + 1) & mask) {
     uint32_t i = slots_[at] - 1;
-    if (keys_[i] == key && same(i, boxes, player)) return {i, false, false};
+    if (keys_[i] == static_cast<uint32_t>(key) && same(i)) return {i, false, false};
   }
   uint32_t index = size();
   slots_[at] = index + 1;
-  data_.insert(data_.end(), boxes, boxes + boxCount_);
-  data_.push_back(player);
+  data_.insert(data_.end(), packed_.begin(), packed_.end());
   parent_.push_back(parent);
   move_.push_back(move);
-  keys_.push_back(key);
+  keys_.push_back(static_cast<uint32_t>(key));
   return {index, true, false};
 }
 

@@ -2,9 +2,11 @@
 // player square, packed in one array, with the parent's index and the move
 // that led here, found again through an open-addressing table of Zobrist keys.
 //
-// Bytes per position: 2*(boxes+1) data + 4 parent + 4 move + 8 key + about 6
-// of table. The store never grows past its byte budget: insert() reports
-// `full` instead, so the search can stop cleanly.
+// A square takes one byte when the board has fewer than 255 squares (most
+// levels), else two; kNoSquare is kept either way. Bytes per position: 1 or
+// 2 times (boxes+1) data + 4 parent + 4 move + 4 key + about 6 of table.
+// The store never grows past its byte budget: insert() reports `full`
+// instead, so the search can stop cleanly.
 #pragma once
 
 #include <cstdint>
@@ -18,7 +20,7 @@ class NodeStore {
  public:
   static constexpr uint32_t kNone = 0xFFFFFFFF;
 
-  NodeStore(int boxCount, uint64_t budgetBytes);
+  NodeStore(int boxCount, int squareCount, uint64_t budgetBytes);
 
   struct Insert {
     uint32_t index = kNone;
@@ -27,26 +29,39 @@ class NodeStore {
   };
   Insert insert(const Square* boxes, Square player, uint64_t key, uint32_t parent, uint32_t move);
   uint32_t find(const Square* boxes, Square player, uint64_t key) const;  // kNone if absent
+  void setBudget(uint64_t budgetBytes) { budget_ = budgetBytes; }
 
-  const Square* boxes(uint32_t i) const { return &data_[static_cast<size_t>(i) * stride_]; }
-  Square player(uint32_t i) const { return data_[static_cast<size_t>(i) * stride_ + boxCount_]; }
+  // Copies position i's boxes (boxCount squares, sorted) to `out`.
+  void boxes(uint32_t i, Square* out) const;
+  Square player(uint32_t i) const { return square(record(i) + boxCount_ * width_); }
   uint32_t parent(uint32_t i) const { return parent_[i]; }
   uint32_t move(uint32_t i) const { return move_[i]; }
-  uint64_t key(uint32_t i) const { return keys_[i]; }
+  // The low half of position i's key: all find() needs of it (the table
+  // uses low bits, and the stored half settles most mismatches).
+  uint32_t key(uint32_t i) const { return keys_[i]; }
   uint32_t size() const { return static_cast<uint32_t>(parent_.size()); }
   uint64_t memoryBytes() const;
   double bytesPerPosition() const;
 
  private:
-  bool same(uint32_t i, const Square* boxes, Square player) const;
+  const uint8_t* record(uint32_t i) const { return &data_[static_cast<size_t>(i) * stride_]; }
+  Square square(const uint8_t* at) const {
+    if (width_ == 2) return static_cast<Square>(at[0] | at[1] << 8);
+    return at[0] == 0xFF ? kNoSquare : at[0];
+  }
+  // The query's record in packed_, for comparing with stored ones.
+  void pack(const Square* boxes, Square player) const;
+  bool same(uint32_t i) const;  // position i is the one in packed_
   bool grow();  // false when the budget forbids it
 
   int boxCount_;
-  size_t stride_;
+  size_t width_;   // bytes per square
+  size_t stride_;  // bytes per position: (boxCount_ + 1) * width_
   uint64_t budget_;
-  std::vector<Square> data_;
+  std::vector<uint8_t> data_;
+  mutable std::vector<uint8_t> packed_;
   std::vector<uint32_t> parent_, move_;
-  std::vector<uint64_t> keys_;
+  std::vector<uint32_t> keys_;  // the keys' low halves
   std::vector<uint32_t> slots_;  // node index + 1, 0 = empty; size is a power of two
   size_t capacity_ = 0;          // positions the arrays hold without reallocating
 };

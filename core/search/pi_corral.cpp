@@ -41,6 +41,21 @@ bool PiCorral::find(const std::vector<uint8_t>& occupied, const Regions& regions
     ++count;
   }
   if (count == 0) return false;
+  // Each component's boxes, once: a corral's fence is the union of its
+  // components' (growing a corral rescans no squares).
+  for (int c = 0; c < count; ++c) {
+    if (static_cast<int>(boxesOf_.size()) <= c) boxesOf_.emplace_back();
+    auto& boxes = boxesOf_[c];
+    boxes.clear();
+    const uint32_t stamp = nextFenceStamp();
+    for (Square s : squaresOf_[c])
+      for (Direction d : kDirections) {
+        Square t = board_.neighbor(s, d);
+        if (t == kNoSquare || !occupied[t] || fenceMark_[t] == stamp) continue;
+        fenceMark_[t] = stamp;
+        boxes.push_back(t);
+      }
+  }
   inCorral_.assign(count, 0);
   int bestPushes = -1;
   for (int c = 0; c < count && bestPushes != 0; ++c) {
@@ -58,26 +73,28 @@ bool PiCorral::find(const std::vector<uint8_t>& occupied, const Regions& regions
   return true;
 }
 
+uint32_t PiCorral::nextFenceStamp() {
+  if (++fenceStamp_ == 0) std::fill(fenceMark_.begin(), fenceMark_.end(), 0), fenceStamp_ = 1;
+  return fenceStamp_;
+}
+
 int PiCorral::tryCorral(int start, const std::vector<uint8_t>& occupied, bool& offGoal) {
   std::fill(inCorral_.begin(), inCorral_.end(), 0);
   inCorral_[start] = 1;
   auto inC = [&](Square s) { return !occupied[s] && component_[s] >= 0 && inCorral_[component_[s]]; };
   auto otherCorral = [&](Square s) { return !occupied[s] && component_[s] >= 0 && !inCorral_[component_[s]]; };
   for (;;) {
-    if (++fenceStamp_ == 0) std::fill(fenceMark_.begin(), fenceMark_.end(), 0), fenceStamp_ = 1;
-    const uint32_t stamp = fenceStamp_;
+    const uint32_t stamp = nextFenceStamp();
     fenceBoxes_.clear();
     offGoal = false;
     for (size_t c = 0; c < inCorral_.size(); ++c) {
       if (!inCorral_[c]) continue;
-      for (Square s : squaresOf_[c])
-        for (Direction d : kDirections) {
-          Square t = board_.neighbor(s, d);
-          if (t == kNoSquare || !occupied[t] || fenceMark_[t] == stamp) continue;
-          fenceMark_[t] = stamp;
-          fenceBoxes_.push_back(t);
-          offGoal |= !board_.isGoal(t);
-        }
+      for (Square t : boxesOf_[c]) {
+        if (fenceMark_[t] == stamp) continue;
+        fenceMark_[t] = stamp;
+        fenceBoxes_.push_back(t);
+        offGoal |= !board_.isGoal(t);
+      }
     }
     auto isF = [&](Square s) { return occupied[s] && fenceMark_[s] == stamp; };
     int pushes = 0, merge = -1;

@@ -51,12 +51,13 @@ class PiCorral {
     uint64_t calls = 0, found = 0, dead = 0;
   };
   const Stats& stats() const { return stats_; }
-  uint64_t memoryBytes() const { return static_cast<uint64_t>(board_.squareCount()) * 16; }
+  uint64_t memoryBytes() const { return static_cast<uint64_t>(board_.squareCount()) * 24; }
 
  private:
   // Grows the corral from component `start`; -1 when it is not a PI-corral,
   // else its legal push count (fence marked in fenceMark_ == fenceStamp_).
   int tryCorral(int start, const std::vector<uint8_t>& occupied, bool& offGoal);
+  uint32_t nextFenceStamp();  // a fresh mark for fenceMark_
 
   const Board& board_;
   std::vector<uint8_t> dead_;
@@ -71,6 +72,7 @@ class PiCorral {
   uint32_t fenceStamp_ = 0;
   std::vector<Square> fenceBoxes_;
   std::vector<std::vector<Square>> squaresOf_;  // [component]
+  std::vector<std::vector<Square>> boxesOf_;    // [component] boxes next to it
   std::vector<uint8_t> best_;
   int bestPushes_ = 0;
   Stats stats_;

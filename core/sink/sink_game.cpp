@@ -14,8 +14,7 @@ SinkGame::SinkGame(SinkLevel level)
   for (int c : start_.stones) stones_[c] = 1;
 }
 
-StepOutcome SinkGame::apply(char step, bool& sank) {
-  sank = false;
+StepOutcome SinkGame::apply(char step) {
   std::optional<Direction> d = lurdDirection(step);
   if (!d) return StepOutcome::Blocked;
   int next = start_.step(player_, *d);
@@ -29,7 +28,6 @@ StepOutcome SinkGame::apply(char step, bool& sank) {
   if (!free(beyond)) return StepOutcome::Blocked;
   stones_[next] = 0;
   if (beyond == start_.sink) {
-    sank = true;
     --stonesLeft_;
   } else {
     stones_[beyond] = 1;
@@ -39,68 +37,19 @@ StepOutcome SinkGame::apply(char step, bool& sank) {
   return StepOutcome::Pushed;
 }
 
-StepOutcome SinkGame::play(char step) {
-  bool sank;
-  StepOutcome o = apply(step, sank);
-  if (o != StepOutcome::Moved && o != StepOutcome::Pushed) return o;
-  char record = lurdChar(*lurdDirection(step), o == StepOutcome::Pushed);
-  // A new step replaces the redo tail unless it is the step redo would play.
-  if (cursor_ < history_.size() && history_[cursor_] == record) {
-    ++cursor_;
-    return o;
-  }
-  history_.resize(cursor_);
-  sank_.resize(cursor_);
-  history_ += record;
-  sank_.push_back(sank ? 1 : 0);
-  ++cursor_;
-  return o;
-}
-
-size_t SinkGame::playAll(std::string_view steps) {
-  size_t n = 0;
-  for (char c : steps) {
-    StepOutcome o = play(c);
-    if (o != StepOutcome::Moved && o != StepOutcome::Pushed) break;
-    ++n;
-  }
-  return n;
-}
-
-bool SinkGame::undo() {
-  if (cursor_ == 0) return false;
-  --cursor_;
-  char step = history_[cursor_];
+// A push sank its stone exactly when it went onto the sink: no stone ever
+// stands there.
+void SinkGame::unapply(char step) {
   Direction d = *lurdDirection(step);
   int back = start_.step(player_, opposite(d));
   if (isPush(step)) {
     int stone = start_.step(player_, d);
-    if (sank_[cursor_]) ++stonesLeft_;
+    if (stone == start_.sink) ++stonesLeft_;
     else stones_[stone] = 0;
     stones_[player_] = 1;
     --pushesDone_;
   }
   player_ = back;
-  return true;
-}
-
-bool SinkGame::redo() {
-  if (cursor_ >= history_.size()) return false;
-  bool sank;
-  apply(history_[cursor_], sank);
-  ++cursor_;
-  return true;
-}
-
-void SinkGame::restart() {
-  while (undo()) {
-  }
-}
-
-void SinkGame::seek(size_t moves) {
-  moves = std::min(moves, history_.size());
-  while (cursor_ > moves) undo();
-  while (cursor_ < moves) redo();
 }
 
 SinkLevel SinkGame::currentLevel() const {

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <optional>
-#include <unordered_map>
 
 #include "../board.h"
 #include "../search/bucket_queue.h"
@@ -13,6 +12,7 @@
 #include "../search/node_store.h"
 #include "../search/push_distances.h"
 #include "../search/zobrist.h"
+#include "../strategies/relinked_parents.h"
 #include "corridor.h"
 #include "sink_game.h"
 
@@ -30,7 +30,7 @@ class SinkStrategy : public Strategy {
         board_(sinkBoard(level)),
         n_(board_.boxCount()),
         zobrist_(board_.squareCount()),
-        store_(n_, options.memoryBudgetBytes - options.memoryBudgetBytes / 3),
+        store_(n_, board_.squareCount(), options.memoryBudgetBytes - options.memoryBudgetBytes / 3),
         dead_(pushDeadSquares(board_)),
         moves_(board_, MoveMode::Push, dead_),
         freeze_(board_, dead_, std::vector<uint8_t>(board_.squareCount(), 0)),
@@ -81,14 +81,10 @@ class SinkStrategy : public Strategy {
   }
 
  private:
-  struct Link {
-    uint32_t parent, move;
-  };
-
   uint64_t memoryBytes() const {
     return store_.memoryBytes() + distances_.memoryBytes() + queue_.memoryBytes() +
            g_.capacity() * sizeof(uint32_t) + h_.capacity() * sizeof(uint32_t) + closed_.capacity() +
-           relinked_.size() * (sizeof(Link) + 24) + (patterns_ ? patterns_->memoryBytes() : 0);
+           relinked_.size() * (sizeof(RelinkedParents::Link) + 24) + (patterns_ ? patterns_->memoryBytes() : 0);
   }
 
   std::optional<SolveStatus> start() {
@@ -140,7 +136,7 @@ class SinkStrategy : public Strategy {
       if (queue) queue_.push(static_cast<int>(g + h), h, r.index);
     } else if (!(r.index < closed_.size() && closed_[r.index]) && g < g_[r.index]) {
       g_[r.index] = g;
-      relinked_[r.index] = {parent, move};
+      relinked_.relink(r.index, parent, move);
       if (queue) queue_.push(static_cast<int>(g + h), h, r.index);
     }
     lastAdded_ = r.index;
@@ -159,9 +155,10 @@ class SinkStrategy : public Strategy {
     }
   }
 
-  int countOf(uint32_t id) const {
-    const Square* b = store_.boxes(id);
-    return static_cast<int>(std::find(b, b + n_, kGone) - b);
+  // Loads node `id`'s stones into stones_ (sunk ones last, as kGone); returns how many are left.
+  int load(uint32_t id) {
+    store_.boxes(id, stones_.data());
+    return static_cast<int>(std::find(stones_.begin(), stones_.end(), kGone) - stones_.begin());
   }
 
   std::optional<SolveStatus> expand(uint32_t id) {
@@ -182,9 +179,9 @@ class SinkStrategy : public Strategy {
         if (h_[id] == 0) return finish(id);
       }
     }
-    const int count = countOf(id);
+    const int count = load(id);
     const Square player = store_.player(id);
-    moves_.load(store_.boxes(id), player, false, count);
+    moves_.load(stones_.data(), player, false, count);
     const Square sink = board_.goals().front();
     for (const BoxMove& m : moves_.moves()) {
       Square to;
@@ -211,8 +208,8 @@ class SinkStrategy : public Strategy {
   // push lowering its distance by one, and stores the positions on the way;
   // `next` is the last. False when no stone can go.
   bool pushHome(uint32_t id, uint32_t& next, std::optional<SolveStatus>& status) {
-    const int count = countOf(id);
-    const Square* start = store_.boxes(id);
+    const int count = load(id);
+    const std::vector<Square> start = stones_;
     const Square sink = board_.goals().front();
     for (int k = 0; k < count; ++k) {
       std::vector<std::pair<Square, Direction>> path;
@@ -246,7 +243,7 @@ class SinkStrategy : public Strategy {
       if (stone != sink) pusherOccupied_[stone] = 0;
       if (!home) continue;
       // Replay the pushes as stored positions.
-      std::vector<Square> boxes(start, start + count);
+      std::vector<Square> boxes(start.begin(), start.begin() + count);
       uint32_t parent = id;
       uint32_t g = g_[id];
       for (auto [from, e] : path) {
@@ -267,22 +264,9 @@ class SinkStrategy : public Strategy {
     return false;
   }
 
-  Link link(uint32_t i) const {
-    auto it = relinked_.find(i);
-    return it != relinked_.end() ? it->second : Link{store_.parent(i), store_.move(i)};
-  }
-
   SolveStatus finish(uint32_t id) {
-    std::vector<std::pair<int, Direction>> pushes;
-    for (uint32_t i = id;;) {
-      Link l = link(i);
-      if (l.parent == kNone) break;
-      pushes.push_back({board_.cellOf(movedBox(l.move)), movedDir(l.move)});
-      i = l.parent;
-    }
-    std::reverse(pushes.begin(), pushes.end());
     SinkGame game(level_);
-    for (auto [cell, d] : pushes) {
+    for (auto [cell, d] : relinked_.pushesTo(board_, store_, id)) {
       std::optional<std::string> walk = game.walkPath(level_.step(cell, opposite(d)));
       if (!walk || game.playAll(*walk) != walk->size() || game.play(lurdChar(d, true)) != StepOutcome::Pushed) {
         message_ = "internal error: the pushes found cannot be played";
@@ -310,9 +294,10 @@ class SinkStrategy : public Strategy {
   BucketQueue queue_;
   std::vector<Square> child_;
   std::vector<Square> padded_ = std::vector<Square>(n_);
+  std::vector<Square> stones_ = std::vector<Square>(n_);  // scratch: a stored node's stones
   std::vector<uint32_t> g_, h_;
   std::vector<uint8_t> closed_;
-  std::unordered_map<uint32_t, Link> relinked_;
+  RelinkedParents relinked_;
   uint32_t lastAdded_ = kNone;
   bool started_ = false;
   uint64_t expanded_ = 0;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <optional>
 #include <queue>
-#include <unordered_map>
 
 #include "../board.h"
 #include "../search/bucket_queue.h"
@@ -13,8 +12,9 @@
 #include "../search/moves.h"
 #include "../search/node_store.h"
 #include "../search/push_distances.h"
-#include "../search/solution.h"
 #include "../search/zobrist.h"
+#include "relinked_parents.h"
+#include "solved_by.h"
 
 namespace soko {
 namespace {
@@ -23,12 +23,6 @@ constexpr uint32_t kNone = NodeStore::kNone;
 constexpr int kPrimaryLevels = 1024;  // f (or the bound) beyond this is clamped: order is lost there
 constexpr int kSecondaryLevels = 32;
 
-std::vector<uint8_t> goalMask(const Board& board) {
-  std::vector<uint8_t> m(board.squareCount(), 0);
-  for (Square g : board.goals()) m[g] = 1;
-  return m;
-}
-
 class BestFirstStrategy : public Strategy {
  public:
   BestFirstStrategy(const Level& level, uint64_t budget, BestFirstKind kind)
@@ -36,13 +30,14 @@ class BestFirstStrategy : public Strategy {
         kind_(kind),
         budget_(budget),
         zobrist_(board_.squareCount()),
-        store_(board_.boxCount(), budget - budget / 3),
+        store_(board_.boxCount(), board_.squareCount(), budget - budget / 3),
         moves_(board_, MoveMode::Push, pushDeadSquares(board_)),
-        freeze_(board_, pushDeadSquares(board_), goalMask(board_)),
+        freeze_(board_, pushDeadSquares(board_), board_.goalMask()),
         distances_(board_, board_.goals()),
         bound_(board_.boxCount(), distances_),
         patterns_(board_, pushDeadSquares(board_), false, distances_),
-        child_(board_.boxCount()) {
+        child_(board_.boxCount()),
+        parent_(board_.boxCount()) {
     if (kind_ != BestFirstKind::Moves) buckets_ = std::make_unique<BucketQueue>(kPrimaryLevels, kSecondaryLevels);
   }
 
@@ -90,14 +85,10 @@ class BestFirstStrategy : public Strategy {
   }
 
  private:
-  struct Link {
-    uint32_t parent, move;
-  };
-
   uint64_t memoryBytes() const {
     uint64_t b = store_.memoryBytes() + distances_.memoryBytes() + patterns_.memoryBytes() + g_.capacity() * sizeof(uint32_t) +
                  h_.capacity() * sizeof(uint16_t) + pushes_.capacity() * sizeof(uint16_t) + closed_.capacity() +
-                 relinked_.size() * (sizeof(Link) + sizeof(uint32_t) + 16);
+                 relinked_.size() * (sizeof(RelinkedParents::Link) + sizeof(uint32_t) + 16);
     if (buckets_) b += buckets_->memoryBytes();
     b += heap_.size() * sizeof(HeapItem);
     return b;
@@ -171,7 +162,8 @@ class BestFirstStrategy : public Strategy {
     depth_ = static_cast<int>(kind_ == BestFirstKind::Moves ? pushes_[id] : g_[id]);
     if (kind_ != BestFirstKind::Greedy) bestBound_ = std::max<int>(bestBound_, g_[id] + h_[id]);
     const bool moves = kind_ == BestFirstKind::Moves;
-    moves_.load(store_.boxes(id), store_.player(id), moves);
+    store_.boxes(id, parent_.data());
+    moves_.load(parent_.data(), store_.player(id), moves);
     bound_.parent(moves_.boxes(), store_.player(id));
     for (const BoxMove& m : moves_.moves()) {
       Square to;
@@ -200,7 +192,7 @@ class BestFirstStrategy : public Strategy {
         // so expanded ones are final): take it and queue the position again.
         g_[r.index] = g;
         if (moves) pushes_[r.index] = pushes;
-        relinked_[r.index] = {id, moves_.code(m)};
+        relinked_.relink(r.index, id, moves_.code(m));
         enqueue(r.index);
       }
     }
@@ -213,27 +205,8 @@ class BestFirstStrategy : public Strategy {
     return g < g_[i];
   }
 
-  Link link(uint32_t i) const {
-    auto it = relinked_.find(i);
-    return it != relinked_.end() ? it->second : Link{store_.parent(i), store_.move(i)};
-  }
-
   SolveStatus finish(uint32_t id) {
-    std::vector<PushStep> pushes;
-    for (uint32_t i = id;;) {
-      Link l = link(i);
-      if (l.parent == kNone) break;
-      pushes.push_back({board_.cellOf(movedBox(l.move)), movedDir(l.move)});
-      i = l.parent;
-    }
-    std::reverse(pushes.begin(), pushes.end());
-    std::optional<std::string> lurd = pushesToLurd(board_.level(), pushes);
-    if (!lurd) {
-      message_ = "internal error: the pushes found cannot be played";
-      return SolveStatus::Failed;
-    }
-    solution_ = *lurd;
-    return SolveStatus::Solved;
+    return solvedBy(board_.level(), relinked_.pushesTo(board_, store_, id), solution_, message_);
   }
 
   struct HeapItem {
@@ -252,12 +225,12 @@ class BestFirstStrategy : public Strategy {
   PushDistances distances_;
   MatchingBound bound_;
   DeadPatterns patterns_;
-  std::vector<Square> child_;
+  std::vector<Square> child_, parent_;  // scratch: a child's boxes, the expanded position's
   std::vector<uint32_t> g_;       // [node] pushes, or moves for astar-moves
   std::vector<uint16_t> h_;       // [node] the push bound
   std::vector<uint16_t> pushes_;  // [node] astar-moves only
   std::vector<uint8_t> closed_;   // [node] expanded
-  std::unordered_map<uint32_t, Link> relinked_;  // parents replaced by a shorter way
+  RelinkedParents relinked_;
   std::unique_ptr<BucketQueue> buckets_;
   std::priority_queue<HeapItem> heap_;
   bool started_ = false;

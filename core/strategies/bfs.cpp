@@ -12,6 +12,7 @@
 #include "../search/solution.h"
 #include "../search/store_paths.h"
 #include "../search/zobrist.h"
+#include "solved_by.h"
 
 namespace soko {
 namespace {
@@ -25,10 +26,11 @@ class Frontier {
       : board_(board),
         zobrist_(zobrist),
         mode_(mode),
-        store_(board.boxCount(), budget),
+        store_(board.boxCount(), board.squareCount(), budget),
         moves_(board, mode, mode == MoveMode::Push ? pushDeadSquares(board) : pullDeadSquares(board)),
         freeze_(board, mode == MoveMode::Push ? pushDeadSquares(board) : std::vector<uint8_t>{}, targets(board, mode)),
-        child_(board.boxCount()) {}
+        child_(board.boxCount()),
+        parent_(board.boxCount()) {}
 
   // Where a search ends: every box on a goal, or a position in another store.
   struct Target {
@@ -63,7 +65,8 @@ class Frontier {
   Result expandOne(const Target& target, Meeting& meeting) {
     uint32_t index = next_++;
     ++expanded_;
-    moves_.load(store_.boxes(index), store_.player(index));
+    store_.boxes(index, parent_.data());
+    moves_.load(parent_.data(), store_.player(index));
     for (const BoxMove& m : moves_.moves()) {
       Square to;
       Square player = moves_.child(m, child_.data(), to);
@@ -97,12 +100,13 @@ class Frontier {
     return t;
   }
   std::optional<Meeting> meets(uint32_t i, const Target& target) const {
-    const Square* boxes = store_.boxes(i);
+    std::vector<Square> boxes(board_.boxCount());
+    store_.boxes(i, boxes.data());
     if (target.allOnGoals &&
-        std::all_of(boxes, boxes + board_.boxCount(), [&](Square s) { return board_.isGoal(s); }))
+        std::all_of(boxes.begin(), boxes.end(), [&](Square s) { return board_.isGoal(s); }))
       return Meeting{i, NodeStore::kNone};
     if (target.store) {
-      uint32_t there = target.store->find(boxes, store_.player(i), store_.key(i));
+      uint32_t there = target.store->find(boxes.data(), store_.player(i), store_.key(i));
       if (there != NodeStore::kNone) return Meeting{i, there};
     }
     return std::nullopt;
@@ -114,7 +118,7 @@ class Frontier {
   NodeStore store_;
   MoveGenerator moves_;
   FreezeCheck freeze_;
-  std::vector<Square> child_;
+  std::vector<Square> child_, parent_;  // scratch: a child's boxes, the expanded position's
   uint32_t next_ = 0, layerEnd_ = 0;
   uint64_t expanded_ = 0;
   int depth_ = -1;  // of the layer being expanded; the roots are layer 0
@@ -183,7 +187,7 @@ class BfsStrategy : public Strategy {
     }
     if (sides_ == Sides::Reverse) {
       // The target of the reverse search alone: the start position.
-      goal_ = std::make_unique<NodeStore>(board_.boxCount(), 1 << 20);
+      goal_ = std::make_unique<NodeStore>(board_.boxCount(), board_.squareCount(), 1 << 20);
       const Square* boxes = board_.startBoxes().data();
       Square normal = reverse_->moves().normalise(boxes, board_.startPlayer());
       if (goal_->insert(boxes, normal, reverse_->key(boxes, normal), NodeStore::kNone, 0).full)
@@ -253,13 +257,7 @@ class BfsStrategy : public Strategy {
       if (forward_) pushes = pushesToNode(board_, forward_->store(), m.there);
       appendPushesFromPulls(board_, reverse_->store(), m.here, pushes);
     }
-    std::optional<std::string> lurd = pushesToLurd(board_.level(), pushes);
-    if (!lurd) {
-      message_ = "internal error: the pushes found cannot be played";
-      return SolveStatus::Failed;
-    }
-    solution_ = *lurd;
-    return SolveStatus::Solved;
+    return solvedBy(board_.level(), pushes, solution_, message_);
   }
 
   Board board_;
@@ -284,7 +282,7 @@ class WalkingBfsStrategy : public Strategy {
         tree_(budget),
         walker_(board_, tree_),
         moves_(board_, MoveMode::Push, pushDeadSquares(board_)),
-        freeze_(board_, pushDeadSquares(board_), goalMask()),
+        freeze_(board_, pushDeadSquares(board_), board_.goalMask()),
         child_(board_.boxCount()) {}
 
   SolveStatus run(const Deadline& deadline) override {
@@ -341,11 +339,6 @@ class WalkingBfsStrategy : public Strategy {
   }
 
  private:
-  std::vector<uint8_t> goalMask() const {
-    std::vector<uint8_t> m(board_.squareCount(), 0);
-    for (Square g : board_.goals()) m[g] = 1;
-    return m;
-  }
   bool solved(const Square* boxes) const {
     return std::all_of(boxes, boxes + board_.boxCount(), [&](Square s) { return board_.isGoal(s); });
   }
@@ -354,13 +347,7 @@ class WalkingBfsStrategy : public Strategy {
     for (uint32_t i = node; tree_.parent(i) != KeyTree::kNone; i = tree_.parent(i))
       pushes.push_back({board_.cellOf(movedBox(tree_.move(i))), movedDir(tree_.move(i))});
     std::reverse(pushes.begin(), pushes.end());
-    std::optional<std::string> lurd = pushesToLurd(board_.level(), pushes);
-    if (!lurd) {
-      message_ = "internal error: the pushes found cannot be played";
-      return SolveStatus::Failed;
-    }
-    solution_ = *lurd;
-    return SolveStatus::Solved;
+    return solvedBy(board_.level(), pushes, solution_, message_);
   }
 
   Board board_;

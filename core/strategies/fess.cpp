@@ -48,10 +48,10 @@ class FessStrategy : public Strategy {
       : board_(level),
         budget_(budget),
         zobrist_(board_.squareCount()),
-        store_(board_.boxCount(), budget / 10 * 6),
+        store_(board_.boxCount(), board_.squareCount(), storeShare(budget)),
         reach_(board_),
         dead_(pushDeadSquares(board_)),
-        goal_(goalMask(board_)),
+        goal_(board_.goalMask()),
         freeze_(board_, dead_, goal_),
         bipartite_(board_),
         corral_(board_, dead_, kCorralBudget),
@@ -68,6 +68,12 @@ class FessStrategy : public Strategy {
     int areas = 0;
     for (int a : plan_.area) areas = std::max(areas, a + 1);
     areaMinEmpty_.resize(areas);
+  }
+
+  bool setMemoryBudget(uint64_t bytes) override {
+    budget_ = bytes;
+    store_.setBudget(storeShare(bytes));
+    return true;
   }
 
   SolveStatus run(const Deadline& deadline) override {
@@ -115,7 +121,8 @@ class FessStrategy : public Strategy {
     std::vector<char> text(l.cells.size(), ' ');
     for (size_t c = 0; c < l.cells.size(); ++c) text[c] = l.has(c, kWall) ? '#' : l.has(c, kGoal) ? '.' : ' ';
     if (bestNode_ != NodeStore::kNone) {
-      const Square* boxes = store_.boxes(bestNode_);
+      std::vector<Square> boxes(board_.boxCount());
+      store_.boxes(bestNode_, boxes.data());
       for (int i = 0; i < board_.boxCount(); ++i) {
         int c = board_.cellOf(boxes[i]);
         text[c] = text[c] == '.' ? '*' : '$';
@@ -172,9 +179,9 @@ class FessStrategy : public Strategy {
   };
   struct Cell {
     Features features;
-    // Min-heap on (weight << 32 | tie-break), then node. The tie-break puts
-    // the newest first (measured: the boxes' distance to goals solved fewer).
-    std::vector<std::pair<uint64_t, uint32_t>> open;  // a binary heap, least first
+    // Min-heap of entries weight << 32 | ~node: least weight first, then
+    // the newest node (measured: the boxes' distance to goals solved fewer).
+    std::vector<uint64_t> open;
   };
   struct Child {
     MacroPush move;
@@ -185,11 +192,8 @@ class FessStrategy : public Strategy {
     uint32_t estimate;  // pushes to the nearest goals: breaks ties between advised moves
   };
 
-  static std::vector<uint8_t> goalMask(const Board& b) {
-    std::vector<uint8_t> m(b.squareCount(), 0);
-    for (Square g : b.goals()) m[g] = 1;
-    return m;
-  }
+  // The node store's part of the budget; the rest is for the queues and tables.
+  static uint64_t storeShare(uint64_t budget) { return budget / 10 * 6; }
 
   uint64_t memoryBytes() const {
     return store_.memoryBytes() + info_.capacity() * sizeof(NodeInfo) + openBytes_ +
@@ -209,7 +213,7 @@ class FessStrategy : public Strategy {
     if (r.full) return false;
     info_.push_back({0, 0, 0});
     if (f.packed == board_.boxCount()) solvedIndex_ = r.index;
-    enqueue(r.index, f, 0, 0xFFFFFFFFu - r.index);
+    enqueue(r.index, f, 0);
     return true;
   }
 
@@ -219,7 +223,7 @@ class FessStrategy : public Strategy {
     return h;
   }
 
-  void enqueue(uint32_t node, const Features& f, uint32_t weight, uint32_t tie) {
+  void enqueue(uint32_t node, const Features& f, uint32_t weight) {
     uint32_t k = f.key();
     auto it = cellOf_.find(k);
     if (it == cellOf_.end()) {
@@ -228,7 +232,7 @@ class FessStrategy : public Strategy {
     }
     auto& open = cells_[it->second].open;
     const size_t capacity = open.capacity();
-    open.push_back({static_cast<uint64_t>(weight) << 32 | tie, node});
+    open.push_back(static_cast<uint64_t>(weight) << 32 | ~node);
     std::push_heap(open.begin(), open.end(), std::greater<>());
     openBytes_ += (open.capacity() - capacity) * sizeof(open[0]);
   }
@@ -240,7 +244,8 @@ class FessStrategy : public Strategy {
       cursor_ = (cursor_ + 1) % cells_.size();
       while (!c.open.empty()) {
         std::pop_heap(c.open.begin(), c.open.end(), std::greater<>());
-        auto [key, candidate] = c.open.back();
+        const uint64_t key = c.open.back();
+        const uint32_t candidate = ~static_cast<uint32_t>(key);
         c.open.pop_back();
         // Stale: expanded already, or queued again since with less weight.
         if (info_[candidate].expanded || (key >> 32) != info_[candidate].weight) continue;
@@ -278,7 +283,8 @@ class FessStrategy : public Strategy {
 
   bool expand(uint32_t node) {
     const int n = board_.boxCount();
-    current_.assign(store_.boxes(node), store_.boxes(node) + n);
+    current_.resize(n);
+    store_.boxes(node, current_.data());
     const Square player = store_.player(node);
     info_[node].expanded = 1;
     currentNode_ = node;
@@ -297,6 +303,8 @@ class FessStrategy : public Strategy {
       }
     }
     Features parentFeatures = features(current_);
+    // The parent's box-goal matching: most children keep it (see evaluate).
+    parentMatched_ = !bipartite_.deadlock(current_, &parentGoal_);
     pushes_.clear();
     // With a PI-corral, one of its fence boxes must move first (sound: see
     // pi_corral.h); the other boxes' pushes can wait.
@@ -356,7 +364,7 @@ class FessStrategy : public Strategy {
       if (c.existing != NodeStore::kNone) {
         if (weight < info_[c.existing].weight) {
           info_[c.existing].weight = weight;
-          enqueue(c.existing, c.features, weight, 0xFFFFFFFFu - c.existing);
+          enqueue(c.existing, c.features, weight);
         }
         continue;
       }
@@ -373,7 +381,7 @@ class FessStrategy : public Strategy {
         solvedIndex_ = r.index;
         return true;
       }
-      enqueue(r.index, c.features, weight, 0xFFFFFFFFu - r.index);
+      enqueue(r.index, c.features, weight);
     }
     return true;
   }
@@ -385,12 +393,13 @@ class FessStrategy : public Strategy {
     roomOrder_.reset();
     const int n = board_.boxCount();
     for (uint32_t node : roomSkipped_) {
-      current_.assign(store_.boxes(node), store_.boxes(node) + n);
+      current_.resize(n);
+    store_.boxes(node, current_.data());
       for (Square b : current_) occupied_[b] = 1;
       const Features f = features(current_);
       for (Square b : current_) occupied_[b] = 0;
       info_[node].expanded = 0;
-      enqueue(node, f, info_[node].weight, 0xFFFFFFFFu - node);
+      enqueue(node, f, info_[node].weight);
     }
     roomSkipped_.clear();
   }
@@ -452,7 +461,9 @@ class FessStrategy : public Strategy {
     bool solved = std::all_of(child_.begin(), child_.end(), [&](Square s) { return goal_[s] != 0; });
     if (!solved) {
       bool stuckOnGoal = goal_[m.to] && freeze_.pushFrozen(occupied_, m.to);
-      if (stuckOnGoal ? bipartite_.deadlockWithFrozen(child_, occupied_, freeze_) : bipartite_.deadlock(child_)) {
+      const bool keepsMatching = parentMatched_ && bipartite_.reaches(m.to, parentGoal_[m.box]);
+      if (stuckOnGoal ? bipartite_.deadlockWithFrozen(child_, occupied_, freeze_)
+                      : !keepsMatching && bipartite_.deadlock(child_)) {
         ++prunedBipartite_;
         return false;
       }
@@ -469,6 +480,8 @@ class FessStrategy : public Strategy {
   std::vector<uint8_t> dead_, goal_;
   FreezeCheck freeze_;
   BipartiteCheck bipartite_;
+  bool parentMatched_ = false;   // the expanded position has a perfect box-goal matching,
+  std::vector<int> parentGoal_;  // [box] this goal for each
   CorralCheck corral_;
   MacroMoves moves_;
   PiCorral piCorral_;
@@ -513,9 +526,10 @@ std::string FessStrategy::solution() const {
   std::vector<uint8_t> occupied(board_.squareCount(), 0);
   std::vector<PushStep> pushes;
   const int n = board_.boxCount();
+  std::vector<Square> boxes(n);
   for (size_t k = 1; k < chain.size(); ++k) {
     uint32_t parent = chain[k - 1], child = chain[k];
-    const Square* boxes = store_.boxes(parent);
+    store_.boxes(parent, boxes.data());
     for (int i = 0; i < n; ++i) occupied[boxes[i]] = 1;
     uint32_t move = store_.move(child);
     auto steps = moves.path(occupied, store_.player(parent), static_cast<Square>(move >> 16),

@@ -11,7 +11,7 @@ namespace {
 
 class PortfolioStrategy : public Strategy {
  public:
-  PortfolioStrategy(const Level& level, const SolverOptions& options) {
+  PortfolioStrategy(const Level& level, const SolverOptions& options) : budget_(options.memoryBudgetBytes) {
     SolverOptions half = options;
     half.memoryBudgetBytes = options.memoryBudgetBytes / 2;
     members_[0].strategy = makeFessStrategy(level, half.memoryBudgetBytes);
@@ -44,17 +44,17 @@ class PortfolioStrategy : public Strategy {
         winner_ = m;
         return s;
       }
-      m->active = false;
       // FESS searches completely: its "no solution" is a proof.
       if (s == SolveStatus::Unsolvable && m == &members_[0]) return s;
       if (finalStatus_ != SolveStatus::OutOfMemory) finalStatus_ = s;
+      retire(*m);
     }
   }
 
   std::string solution() const override { return winner_ ? winner_->strategy->solution() : ""; }
 
   SearchStats stats() const override {
-    SearchStats a = members_[0].strategy->stats(), b = members_[1].strategy->stats();
+    SearchStats a = members_[0].stats(), b = members_[1].stats();
     SearchStats s = a;
     s.nodes = a.nodes + b.nodes;
     s.stored = a.stored + b.stored;
@@ -64,17 +64,40 @@ class PortfolioStrategy : public Strategy {
 
   std::string message() const override {
     if (winner_) return std::string(winner_ == &members_[0] ? "fess" : "hbox") + " found it";
-    return "fess: " + members_[0].strategy->message() + "; hbox: " + members_[1].strategy->message();
+    return "fess: " + members_[0].message() + "; hbox: " + members_[1].message();
   }
 
  private:
   struct Member {
     std::unique_ptr<Strategy> strategy;
     bool active = true;
+    SearchStats finalStats;    // once retired
+    std::string finalMessage;  // once retired
+    SearchStats stats() const {
+      if (active) return strategy->stats();
+      SearchStats s = finalStats;
+      s.memoryBytes = 0;
+      return s;
+    }
+    std::string message() const { return active ? strategy->message() : finalMessage; }
   };
+
+  // A member that stopped without a solution frees its tables, and the
+  // other gets the whole budget: a search that ran out of memory or time
+  // leaves the rest to the one still going.
+  void retire(Member& m) {
+    m.active = false;
+    m.finalStats = m.strategy->stats();
+    m.finalMessage = m.strategy->message();
+    m.strategy.reset();
+    for (Member& other : members_)
+      if (other.active) other.strategy->setMemoryBudget(budget_);
+  }
+
   // Measured on Microban I (fess-hbox, 10 s): turns of a whole CLI slice
   // (1 s) made a level hbox solves at once wait a second for fess first.
   static constexpr std::chrono::milliseconds kTurn{50};
+  uint64_t budget_;
   Member members_[2];
   int turn_ = 0;
   Deadline::Clock::duration used_{};  // of the current turn

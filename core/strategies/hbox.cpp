@@ -240,6 +240,11 @@ class HboxStrategy : public Strategy {
     if (const char* cap = std::getenv("HBOX_MAXNODES")) maxNodes_ = std::strtoull(cap, nullptr, 10);
   }
 
+  bool setMemoryBudget(uint64_t bytes) override {
+    budget_ = bytes;
+    return true;
+  }
+
   SolveStatus run(const Deadline& deadline) override {
     if (!started_) {
       started_ = true;
@@ -311,6 +316,10 @@ class HboxStrategy : public Strategy {
  private:
   static constexpr uint64_t kMemoryMargin = 32ull << 20;  // room for a queue bucket to grow
 
+  // Queue k's key ranges: pri1..pri6 with pri0 to break ties; unused ones (and 0) a single bucket.
+  int queueLevels(int k) const { return k == 0 || !method_.queue[k] ? 1 : kMaxPriority + 1; }
+  int queueSecondaryLevels(int k) const { return k == 0 || !method_.queue[k] ? 1 : kSecondaryLevels; }
+
   uint64_t memoryBytes() const {
     uint64_t b = store_.memoryBytes() + fixedBytes_;
     for (const BucketQueue& q : queues_) b += q.memoryBytes();
@@ -344,6 +353,15 @@ class HboxStrategy : public Strategy {
       return SolveStatus::Solved;
     }
     const int squares = board_.squareCount();
+    // The tables below come before any position: refuse a budget they would pass.
+    fixedBytes_ = uint64_t(squares) * (n_ * 8 + 24);  // pull distances, match costs, scratch
+    uint64_t tables = fixedBytes_;
+    for (int k = 0; k < 7; ++k) tables += BucketQueue::fixedBytesFor(queueLevels(k), queueSecondaryLevels(k));
+    if (tables + kMemoryMargin > budget_) {
+      message_ = "the memory budget is too small for hbox's tables (" + std::to_string((tables + kMemoryMargin) >> 20) +
+                 " MB at least)";
+      return SolveStatus::OutOfMemory;
+    }
     pd_ = std::make_unique<PullDistances>(board_, targets_);
     doorway_ = doorwaySquares(board_);
     buildMatchCosts();
@@ -361,9 +379,7 @@ class HboxStrategy : public Strategy {
     packed_.resize(store_.packedBytes());
     hp_.resize(n_);
     hc_.resize(n_);
-    for (int k = 0; k < 7; ++k) queues_.emplace_back(k == 0 || !method_.queue[k] ? 1 : kMaxPriority + 1,
-                                                     k == 0 || !method_.queue[k] ? 1 : kSecondaryLevels);
-    fixedBytes_ = uint64_t(squares) * (n_ * 8 + 24);  // pull distances, match costs, scratch
+    for (int k = 0; k < 7; ++k) queues_.emplace_back(queueLevels(k), queueSecondaryLevels(k));
 
     // The reverse search starts with the boxes on the goals.
     const std::vector<Square>& goals = board_.goals();
@@ -742,6 +758,10 @@ class HboxStrategy : public Strategy {
     for (int k = 1; k <= 6; ++k) e.pri[k] = std::min(e.pri[k], kMaxPriority);
   }
 
+  // Tried and not kept: hbox4's "+1 to pri0 when the puller is blocked from
+  // its goal" (hbox since 1.1.1: "puller-to-pullerGoal accessibility"; the
+  // 1.3.5 text no longer spells it out). XSokoban at 300,000 positions:
+  // gains 58 63 65 72 82, loses 14 56 62; Microban I: same 153 solved.
   int pri0Of(const uint8_t* r) const {
     return std::min<int>(load<uint16_t>(r + PositionStore::kPulls) + load<uint16_t>(r + PositionStore::kHunEst),
                          kSecondaryLevels - 1);

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "format.h"
 #include "test_support.h"
 #include "search/bipartite.h"
@@ -50,7 +52,7 @@ TEST_CASE("bipartite: a frozen box on a goal is a wall for the others") {
   CHECK(testing::bfsOutcome(level) == SolveStatus::Unsolvable);
 }
 
-TEST_CASE("bipartite never condemns a solvable position (exhaustive push graphs)") {
+TEST_CASE("bipartite never condemns a solvable position, and its matchings are matchings (exhaustive push graphs)") {
   std::mt19937 rng(31337);
   int levels = 0, condemned = 0;
   uint64_t positions = 0;
@@ -65,7 +67,15 @@ TEST_CASE("bipartite never condemns a solvable position (exhaustive push graphs)
     FreezeCheck freeze(b, pushDeadSquares(b), goals);
     for (const auto& p : g.positions) {
       ++positions;
-      bool plain = check.deadlock(p.boxes);
+      std::vector<int> goalOf;
+      bool plain = check.deadlock(p.boxes, &goalOf);
+      if (!plain) {  // the matching it reports is one: distinct goals, each reached by its box
+        REQUIRE(goalOf.size() == p.boxes.size());
+        std::vector<int> taken = goalOf;
+        std::sort(taken.begin(), taken.end());
+        CHECK(std::adjacent_find(taken.begin(), taken.end()) == taken.end());
+        for (size_t i = 0; i < p.boxes.size(); ++i) CHECK((goalOf[i] >= 0 && check.reaches(p.boxes[i], goalOf[i])));
+      }
       bool frozen = check.deadlockWithFrozen(p.boxes, squareMask(b, p.boxes), freeze);
       CHECK((!plain || frozen));  // frozen walls only add deadlocks
       if (!frozen) continue;

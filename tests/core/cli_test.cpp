@@ -10,6 +10,8 @@
 #include <sstream>
 #include <string>
 
+#include "test_support.h"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -45,7 +47,7 @@ fs::path write(const std::string& name, const std::string& text) {
   return p;
 }
 
-const char* kCollection =
+const std::string kCollection =
     "Easy\n"
     "#####\n#@$.#\n#####\n"
     "\n"
@@ -55,18 +57,8 @@ const char* kCollection =
     "Broken\n"
     "#####\n#@$x#\n#####\n"
     "\n"
-    "Big\n"
-    "    #####\n"
-    "    #   #\n"
-    "    #$  #\n"
-    "  ###  $##\n"
-    "  #  $ $ #\n"
-    "### # ## #   ######\n"
-    "#   # ## #####  ..#\n"
-    "# $  $          ..#\n"
-    "##### ### #@##  ..#\n"
-    "    #     #########\n"
-    "    #######\n";
+    "Big\n" +
+    std::string(soko::testing::kXSokoban1);
 
 }  // namespace
 

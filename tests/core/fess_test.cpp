@@ -7,6 +7,8 @@
 
 #include "fess/macro_moves.h"
 #include "fess/packing_plan.h"
+#include "strategies/fess.h"
+#include "strategies/hbox.h"
 #include "format.h"
 #include "test_support.h"
 #include "search/dead_squares.h"
@@ -200,4 +202,33 @@ TEST_CASE("fess's hotspot advisor solves XSokoban 25 within a few thousand expan
   unsetenv("SOKO_FESS_NODES");
   REQUIRE(status == SolveStatus::Solved);
   CHECK(verify(levels[24], solver.solution()).solved);
+}
+
+TEST_CASE("fess and hbox take a new memory budget midway, as the portfolio hands it over") {
+  std::vector<Level> levels = collection("XSokoban.sok");
+  REQUIRE(levels.size() >= 2);
+  const Level& level = levels[1];  // both solve it in well under a second, with more than a megabyte
+  const auto forSeconds = [](double s) {
+    return Deadline(Deadline::Clock::now() + std::chrono::milliseconds(static_cast<int>(s * 1000)));
+  };
+  SolverOptions options = fess(10, 1 << 20);
+  std::unique_ptr<Strategy> made[] = {makeFessStrategy(level, 1 << 20), makeHboxStrategy(level, options, 1)};
+  for (auto& strategy : made) {
+    // Made with a megabyte, given 256 MB before it starts: it solves.
+    CHECK(strategy->setMemoryBudget(256ull << 20));
+    SolveStatus s = SolveStatus::Running;
+    for (int slice = 0; s == SolveStatus::Running && slice < 100; ++slice) s = strategy->run(forSeconds(0.1));
+    REQUIRE(s == SolveStatus::Solved);
+    CHECK(verify(level, strategy->solution()).solved);
+  }
+  // And the other way: made with 256 MB, cut to a megabyte, it stops cleanly inside it.
+  options.memoryBudgetBytes = 256ull << 20;
+  std::unique_ptr<Strategy> cut[] = {makeFessStrategy(levels[8], 256ull << 20), makeHboxStrategy(level, options, 1)};
+  for (auto& strategy : cut) {
+    CHECK(strategy->setMemoryBudget(1 << 20));
+    SolveStatus s = SolveStatus::Running;
+    for (int slice = 0; s == SolveStatus::Running && slice < 100; ++slice) s = strategy->run(forSeconds(0.1));
+    CHECK(s == SolveStatus::OutOfMemory);
+    CHECK(strategy->stats().memoryBytes <= (1u << 20));
+  }
 }

@@ -8,26 +8,17 @@
 #include "format.h"
 #include "game.h"
 #include "lurd.h"
+#include "test_support.h"
 #include "verify.h"
 
 using namespace soko;
 
 namespace {
 
-const char* kSeedText =
+const std::string kSeedText =
     "Title one\n"
-    "\n"
-    "    #####\n"
-    "    #   #\n"
-    "    #$  #\n"
-    "  ###  $##\n"
-    "  #  $ $ #\n"
-    "### # ## #   ######\n"
-    "#   # ## #####  ..#\n"
-    "# $  $          ..#\n"
-    "##### ### #@##  ..#\n"
-    "    #     #########\n"
-    "    #######\n"
+    "\n" +
+    std::string(soko::testing::kXSokoban1) +
     "Author: someone\n"
     "Comment:\n"
     "multi\n"

@@ -21,11 +21,14 @@
 #include "search/dead_patterns.h"
 #include "search/dead_squares.h"
 #include "search/push_distances.h"
+#include "small_levels.h"
 #include "solver.h"
 #include "verify.h"
 
 using namespace soko;
+using soko::testing::kXSokoban1;
 using soko::testing::one;
+using soko::testing::randomSmallLevel;
 
 namespace {
 
@@ -108,34 +111,13 @@ Exact bruteForce(const Level& level, bool pushesFirst) {
   return {};
 }
 
-// A random small closed level, or nothing when the dice made a bad one.
-std::optional<Level> randomLevel(std::mt19937& rng, int boxes) {
-  const int w = 7, h = 6;
-  std::string text;
-  std::uniform_int_distribution<int> pct(0, 99);
-  for (int y = 0; y < h; ++y) {
-    for (int x = 0; x < w; ++x) text += (y == 0 || x == 0 || y == h - 1 || x == w - 1 || pct(rng) < 15) ? '#' : ' ';
-    text += '\n';
-  }
-  std::vector<size_t> floor;
-  for (size_t i = 0; i < text.size(); ++i)
-    if (text[i] == ' ') floor.push_back(i);
-  if (static_cast<int>(floor.size()) < 2 * boxes + 1) return std::nullopt;
-  std::shuffle(floor.begin(), floor.end(), rng);
-  text[floor[0]] = '@';
-  for (int i = 0; i < boxes; ++i) text[floor[1 + i]] = '$', text[floor[1 + boxes + i]] = '.';
-  Collection c = parseCollection(text);
-  if (!c.errors.empty() || c.levels.size() != 1) return std::nullopt;
-  return c.levels[0];
-}
-
 }  // namespace
 
 TEST_CASE("seed strategies match an exhaustive search on random small levels") {
   std::mt19937 rng(20261121);
   int solvable = 0, unsolvable = 0;
   for (int trial = 0; trial < 400 && (solvable < 40 || unsolvable < 15); ++trial) {
-    std::optional<Level> level = randomLevel(rng, 1 + trial % 3);
+    std::optional<Level> level = randomSmallLevel(rng, 1 + trial % 3);
     if (!level) continue;
     Exact byPushes = bruteForce(*level, true);
     Exact byMoves = bruteForce(*level, false);
@@ -241,9 +223,7 @@ TEST_CASE("the reverse search starts from every player region of the solved boar
 }
 
 TEST_CASE("seed strategies stop cleanly at a tiny memory budget") {
-  Level big = one(
-      "    #####\n    #   #\n    #$  #\n  ###  $##\n  #  $ $ #\n### # ## #   ######\n"
-      "#   # ## #####  ..#\n# $  $          ..#\n##### ### #@##  ..#\n    #     #########\n    #######\n");
+  Level big = one(kXSokoban1);
   for (const char* m : kComplete) {
     INFO(m);
     CHECK(run(big, m, 30, 2ull << 20).status == SolveStatus::OutOfMemory);
@@ -322,7 +302,7 @@ TEST_CASE("per-region push distances are the exact lone-box push counts (brute f
   std::mt19937 rng(5);
   int levels = 0;
   for (int trial = 0; trial < 200 && levels < 8; ++trial) {
-    std::optional<Level> level = randomLevel(rng, 1);
+    std::optional<Level> level = randomSmallLevel(rng, 1);
     if (!level) continue;
     ++levels;
     Board board(*level);

@@ -19,19 +19,8 @@ SolverOptions bfs(double seconds = 30, uint64_t bytes = 256ull << 20) {
   return o;
 }
 
-// XSokoban 1: far too big for breadth-first search in a blink.
-const char* kHard =
-    "    #####\n"
-    "    #   #\n"
-    "    #$  #\n"
-    "  ###  $##\n"
-    "  #  $ $ #\n"
-    "### # ## #   ######\n"
-    "#   # ## #####  ..#\n"
-    "# $  $          ..#\n"
-    "##### ### #@##  ..#\n"
-    "    #     #########\n"
-    "    #######\n";
+// Far too big for breadth-first search in a blink.
+const char* kHard = soko::testing::kXSokoban1;
 
 }  // namespace
 

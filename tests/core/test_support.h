@@ -15,6 +15,21 @@
 
 namespace soko::testing {
 
+// XSokoban level 1: quick for the informed searches, far too big for
+// breadth-first search in a blink.
+inline constexpr const char* kXSokoban1 =
+    "    #####\n"
+    "    #   #\n"
+    "    #$  #\n"
+    "  ###  $##\n"
+    "  #  $ $ #\n"
+    "### # ## #   ######\n"
+    "#   # ## #####  ..#\n"
+    "# $  $          ..#\n"
+    "##### ### #@##  ..#\n"
+    "    #     #########\n"
+    "    #######\n";
+
 // The one level in `text`; the test fails unless it loads cleanly.
 inline Level one(const std::string& text) {
   Collection c = parseCollection(text);

@@ -1,0 +1,94 @@
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <set>
+#include <vector>
+
+#include "search/node_store.h"
+
+using namespace soko;
+
+namespace {
+
+// Random sorted box sets on `squares` squares, some with kNoSquare padding
+// (the sink solver's sunk stones), each with a random player square.
+struct Position {
+  std::vector<Square> boxes;
+  Square player;
+  bool operator<(const Position& o) const { return std::tie(boxes, player) < std::tie(o.boxes, o.player); }
+};
+
+std::vector<Position> randomPositions(int boxes, int squares, int count, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::set<Position> seen;
+  while (static_cast<int>(seen.size()) < count) {
+    Position p;
+    for (int i = 0; i < boxes; ++i) p.boxes.push_back(rng() % 4 == 0 ? kNoSquare : static_cast<Square>(rng() % squares));
+    std::sort(p.boxes.begin(), p.boxes.end());
+    p.player = static_cast<Square>(rng() % squares);
+    seen.insert(p);
+  }
+  return {seen.begin(), seen.end()};
+}
+
+// A deliberately weak hash, so that positions share table slots.
+uint64_t weakKey(const Position& p) { return (p.boxes[0] * 31u + p.player) & 0x3F; }
+
+}  // namespace
+
+TEST_CASE("node store: positions come back as stored, with one byte a square on small boards and two on large") {
+  for (int squares : {20, 254, 255, 900}) {
+    INFO("squares " << squares);
+    const int boxes = 5;
+    const auto positions = randomPositions(boxes, squares, 3000, static_cast<uint32_t>(squares));
+    NodeStore store(boxes, squares, 64 << 20);
+    for (size_t i = 0; i < positions.size(); ++i) {
+      const Position& p = positions[i];
+      NodeStore::Insert r = store.insert(p.boxes.data(), p.player, weakKey(p), static_cast<uint32_t>(i) - 1,
+                                         static_cast<uint32_t>(i * 7));
+      REQUIRE(r.inserted);
+      REQUIRE(r.index == i);
+    }
+    std::vector<Square> out(boxes);
+    for (size_t i = 0; i < positions.size(); ++i) {
+      const Position& p = positions[i];
+      CHECK(store.find(p.boxes.data(), p.player, weakKey(p)) == i);
+      NodeStore::Insert again = store.insert(p.boxes.data(), p.player, weakKey(p), 0, 0);
+      CHECK((!again.inserted && again.index == i));
+      store.boxes(static_cast<uint32_t>(i), out.data());
+      CHECK(out == p.boxes);
+      CHECK(store.player(static_cast<uint32_t>(i)) == p.player);
+      CHECK(store.move(static_cast<uint32_t>(i)) == i * 7);
+    }
+    // The same boxes with another player: not found.
+    Position other = positions[0];
+    other.player = static_cast<Square>((other.player + 1) % squares);
+    if (!std::binary_search(positions.begin(), positions.end(), other))
+      CHECK(store.find(other.boxes.data(), other.player, weakKey(other)) == NodeStore::kNone);
+  }
+  // One byte a square stores a position in fewer bytes than two.
+  NodeStore small(20, 200, 64 << 20), large(20, 300, 64 << 20);
+  std::vector<Square> b(20);
+  for (int i = 0; i < 20; ++i) b[i] = static_cast<Square>(i);
+  small.insert(b.data(), 100, 1, NodeStore::kNone, 0);
+  large.insert(b.data(), 100, 1, NodeStore::kNone, 0);
+  CHECK(small.memoryBytes() < large.memoryBytes());
+}
+
+TEST_CASE("node store: never grows past its budget, and says so") {
+  const auto positions = randomPositions(6, 100, 20000, 7);
+  NodeStore store(6, 100, 256 << 10);
+  bool full = false;
+  size_t stored = 0;
+  for (const Position& p : positions) {
+    NodeStore::Insert r = store.insert(p.boxes.data(), p.player, weakKey(p) * 977 + p.boxes[1], NodeStore::kNone, 0);
+    if (r.full) {
+      full = true;
+      break;
+    }
+    ++stored;
+    CHECK(store.memoryBytes() <= (256u << 10));
+  }
+  CHECK(full);
+  CHECK(stored > 1000);
+}
