@@ -209,7 +209,7 @@ class SinkStrategy : public Strategy {
   // `next` is the last. False when no stone can go.
   bool pushHome(uint32_t id, uint32_t& next, std::optional<SolveStatus>& status) {
     const int count = load(id);
-    const std::vector<Square> start = stones_;
+    const std::vector<Square>& start = stones_;  // nothing below loads another node
     const Square sink = board_.goals().front();
     for (int k = 0; k < count; ++k) {
       std::vector<std::pair<Square, Direction>> path;

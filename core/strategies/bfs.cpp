@@ -30,7 +30,8 @@ class Frontier {
         moves_(board, mode, mode == MoveMode::Push ? pushDeadSquares(board) : pullDeadSquares(board)),
         freeze_(board, mode == MoveMode::Push ? pushDeadSquares(board) : std::vector<uint8_t>{}, targets(board, mode)),
         child_(board.boxCount()),
-        parent_(board.boxCount()) {}
+        parent_(board.boxCount()),
+        meetBoxes_(board.boxCount()) {}
 
   // Where a search ends: every box on a goal, or a position in another store.
   struct Target {
@@ -48,7 +49,7 @@ class Frontier {
     return !store_.insert(boxes, normal, key(boxes, normal), NodeStore::kNone, 0).full;
   }
   // Is a root already at the target (a level solved in zero moves)?
-  std::optional<Meeting> rootsMeet(const Target& target) const {
+  std::optional<Meeting> rootsMeet(const Target& target) {
     for (uint32_t i = 0; i < store_.size(); ++i)
       if (auto m = meets(i, target)) return m;
     return std::nullopt;
@@ -99,8 +100,8 @@ class Frontier {
     for (Square s : mode == MoveMode::Push ? board.goals() : board.startBoxes()) t[s] = 1;
     return t;
   }
-  std::optional<Meeting> meets(uint32_t i, const Target& target) const {
-    std::vector<Square> boxes(board_.boxCount());
+  std::optional<Meeting> meets(uint32_t i, const Target& target) {
+    std::vector<Square>& boxes = meetBoxes_;
     store_.boxes(i, boxes.data());
     if (target.allOnGoals &&
         std::all_of(boxes.begin(), boxes.end(), [&](Square s) { return board_.isGoal(s); }))
@@ -119,6 +120,7 @@ class Frontier {
   MoveGenerator moves_;
   FreezeCheck freeze_;
   std::vector<Square> child_, parent_;  // scratch: a child's boxes, the expanded position's
+  std::vector<Square> meetBoxes_;       // scratch: the position meets() looks at
   uint32_t next_ = 0, layerEnd_ = 0;
   uint64_t expanded_ = 0;
   int depth_ = -1;  // of the layer being expanded; the roots are layer 0
