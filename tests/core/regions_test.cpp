@@ -11,6 +11,22 @@ using namespace soko;
 using soko::testing::one;
 using testing::squareMask;
 
+namespace {
+
+// `want` boxes scattered at random over the floor, not just where the level
+// has them; `occ` marks them.
+std::vector<Square> scatterBoxes(std::mt19937& rng, const Board& b, int want, std::vector<uint8_t>& occ) {
+  std::vector<Square> boxes;
+  std::uniform_int_distribution<int> pick(0, b.squareCount() - 1);
+  while (static_cast<int>(boxes.size()) < want) {
+    Square s = static_cast<Square>(pick(rng));
+    if (!occ[s]) occ[s] = 1, boxes.push_back(s);
+  }
+  return boxes;
+}
+
+}  // namespace
+
 TEST_CASE("regions: a box closing a doorway splits the room, moving it away joins it again") {
   Level l = one(
       "#######\n"
@@ -40,15 +56,8 @@ TEST_CASE("regions: a child's count and player square equal labelling it afresh"
     auto level = testing::randomSmallLevel(rng, 3 + round % 5, 9, 7, 20);
     if (!level) continue;
     Board b(*level);
-    // Scatter boxes at random over the floor, not just where the level has them.
-    std::vector<Square> boxes;
-    std::uniform_int_distribution<int> pick(0, b.squareCount() - 1);
     std::vector<uint8_t> occ(b.squareCount(), 0);
-    const int want = std::min(b.squareCount() / 3, 3 + round % 8);
-    while (static_cast<int>(boxes.size()) < want) {
-      Square s = static_cast<Square>(pick(rng));
-      if (!occ[s]) occ[s] = 1, boxes.push_back(s);
-    }
+    const std::vector<Square> boxes = scatterBoxes(rng, b, std::min(b.squareCount() / 3, 3 + round % 8), occ);
     Regions parent(b), fresh(b);
     const int before = parent.label(occ);
     for (Square from : boxes)
@@ -85,14 +94,8 @@ TEST_CASE("regions: a macro push's child, told what the push search saw, equals 
     auto level = testing::randomSmallLevel(rng, 3 + round % 5, 9, 7, 20);
     if (!level) continue;
     Board b(*level);
-    std::vector<Square> boxes;
-    std::uniform_int_distribution<int> pick(0, b.squareCount() - 1);
     std::vector<uint8_t> occ(b.squareCount(), 0), noDead(b.squareCount(), 0);
-    const int want = std::min(b.squareCount() / 3, 3 + round % 8);
-    while (static_cast<int>(boxes.size()) < want) {
-      Square s = static_cast<Square>(pick(rng));
-      if (!occ[s]) occ[s] = 1, boxes.push_back(s);
-    }
+    const std::vector<Square> boxes = scatterBoxes(rng, b, std::min(b.squareCount() / 3, 3 + round % 8), occ);
     Square player = kNoSquare;
     for (int s = 0; s < b.squareCount() && player == kNoSquare; ++s)
       if (!occ[s]) player = static_cast<Square>(s);
