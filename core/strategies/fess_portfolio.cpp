@@ -9,35 +9,46 @@
 namespace soko {
 namespace {
 
+using Duration = Deadline::Clock::duration;
+
 class PortfolioStrategy : public Strategy {
  public:
   PortfolioStrategy(const Level& level, const SolverOptions& options) : budget_(options.memoryBudgetBytes) {
-    SolverOptions half = options;
-    half.memoryBudgetBytes = options.memoryBudgetBytes / 2;
-    members_[0].strategy = makeFessStrategy(level, half.memoryBudgetBytes);
-    members_[1].strategy = makeHboxStrategy(level, half, 1);
+    SolverOptions share = options;
+    share.memoryBudgetBytes = options.memoryBudgetBytes / kMembers;
+    join(0, "fess", makeFessStrategy(level, share.memoryBudgetBytes), kFessTurns);
+    join(1, "hbox11", makeHboxStrategy(level, share, 11), 1);
+    join(2, "hbox1", makeHboxStrategy(level, share, 1), 1, kProbeTime);
   }
 
   // The members take turns of search time, whatever the caller's slices (a
   // second in the CLI, ~50 ms in the page): a level one member solves
-  // quickly costs at most a turn of the other first. fess gets three turns'
-  // worth for each of hbox's (see kFessTurns). A turn cut by the end of a
-  // slice goes on in the next.
+  // quickly costs at most a round of the others first. A turn cut by the
+  // end of a slice goes on in the next.
   SolveStatus run(const Deadline& deadline) override {
     for (;;) {
       Member* m = nullptr;
-      for (int k = 0; k < 2 && !m; ++k) {
-        Member& candidate = members_[(turn_ + k) % 2];
+      for (int k = 0; k < kMembers && !m; ++k) {
+        Member& candidate = members_[(turn_ + k) % kMembers];
         if (candidate.active) m = &candidate;
       }
       if (!m) return finalStatus_;
-      if (m != &members_[turn_]) turn_ = m == &members_[0] ? 0 : 1, used_ = {};
+      if (m != &members_[turn_]) turn_ = static_cast<int>(m - members_), used_ = {};
+      const Duration turn = kTurn * m->turns;
+      Duration allowed = turn - used_;
+      if (m->limit != Duration{}) allowed = std::min(allowed, m->limit - m->spent);
       const auto begin = Deadline::Clock::now();
-      const Deadline slice(std::min(deadline.end(), begin + (turnOf(turn_) - used_)));
+      const Deadline slice(std::min(deadline.end(), begin + allowed));
       SolveStatus s = m->strategy->run(slice);
+      const Duration took = Deadline::Clock::now() - begin;
+      used_ += took;
+      m->spent += took;
       if (s == SolveStatus::Running) {
-        used_ += Deadline::Clock::now() - begin;
-        if (used_ >= turnOf(turn_)) turn_ = 1 - turn_, used_ = {};
+        if (m->limit != Duration{} && m->spent >= m->limit) {
+          retire(*m, SolveStatus::TimedOut);
+          continue;
+        }
+        if (used_ >= turn) turn_ = (turn_ + 1) % kMembers, used_ = {};
         if (deadline.expired()) return s;
         continue;
       }
@@ -47,30 +58,37 @@ class PortfolioStrategy : public Strategy {
       }
       // FESS searches completely: its "no solution" is a proof.
       if (s == SolveStatus::Unsolvable && m == &members_[0]) return s;
-      if (finalStatus_ != SolveStatus::OutOfMemory) finalStatus_ = s;
-      retire(*m);
+      retire(*m, s);
     }
   }
 
   std::string solution() const override { return winner_ ? winner_->strategy->solution() : ""; }
 
   SearchStats stats() const override {
-    SearchStats a = members_[0].stats(), b = members_[1].stats();
-    SearchStats s = a;
-    s.nodes = a.nodes + b.nodes;
-    s.stored = a.stored + b.stored;
-    s.memoryBytes = a.memoryBytes + b.memoryBytes;
+    SearchStats s = members_[0].stats();
+    for (int i = 1; i < kMembers; ++i) {
+      SearchStats b = members_[i].stats();
+      s.nodes += b.nodes;
+      s.stored += b.stored;
+      s.memoryBytes += b.memoryBytes;
+    }
     return s;
   }
 
   std::string message() const override {
-    if (winner_) return std::string(winner_ == &members_[0] ? "fess" : "hbox") + " found it";
-    return "fess: " + members_[0].message() + "; hbox: " + members_[1].message();
+    if (winner_) return std::string(winner_->name) + " found it";
+    std::string text;
+    for (const Member& m : members_) text += std::string(text.empty() ? "" : "; ") + m.name + ": " + m.message();
+    return text;
   }
 
  private:
   struct Member {
+    const char* name = "";
     std::unique_ptr<Strategy> strategy;
+    int turns = 1;        // its turn, in kTurn
+    Duration limit{};     // search time it gets in all; zero for no limit
+    Duration spent{};
     bool active = true;
     SearchStats finalStats;    // once retired
     std::string finalMessage;  // once retired
@@ -83,18 +101,33 @@ class PortfolioStrategy : public Strategy {
     std::string message() const { return active ? strategy->message() : finalMessage; }
   };
 
+  void join(int i, const char* name, std::unique_ptr<Strategy> strategy, int turns, Duration limit = {}) {
+    Member& m = members_[i];
+    m.name = name;
+    m.strategy = std::move(strategy);
+    m.turns = turns;
+    m.limit = limit;
+  }
+
   // A member that stopped without a solution frees its tables, and the
-  // other gets the whole budget: a search that ran out of memory or time
-  // leaves the rest to the one still going.
-  void retire(Member& m) {
+  // others share the whole budget: a search that ran out of memory or time
+  // leaves the rest to the ones still going.
+  void retire(Member& m, SolveStatus why) {
     m.active = false;
     m.finalStats = m.strategy->stats();
     m.finalMessage = m.strategy->message();
     m.strategy.reset();
+    // What the portfolio reports if every member stops: out of memory over
+    // out of time over anything else.
+    if (why == SolveStatus::OutOfMemory || (why == SolveStatus::TimedOut && finalStatus_ != SolveStatus::OutOfMemory) ||
+        finalStatus_ == SolveStatus::Unsolvable)
+      finalStatus_ = why;
+    const int active = static_cast<int>(std::count_if(members_, members_ + kMembers, [](const Member& x) { return x.active; }));
     for (Member& other : members_)
-      if (other.active) other.strategy->setMemoryBudget(budget_);
+      if (other.active) other.strategy->setMemoryBudget(budget_ / active);
   }
 
+  static constexpr int kMembers = 3;
   // Measured on Microban I (fess-hbox, 10 s): turns of a whole CLI slice
   // (1 s) made a level hbox solves at once wait a second for fess first.
   static constexpr std::chrono::milliseconds kTurn{50};
@@ -104,13 +137,18 @@ class PortfolioStrategy : public Strategy {
   // ones: XSokoban 67 -> 69 / 90 (48 and 52 gained, none lost), Microban I
   // 155 / 155 in 6.9 -> 5.2 s, Microban II 134 / 135 either way.
   static constexpr int kFessTurns = 3;
-  static Deadline::Clock::duration turnOf(int member) {
-    return member == 0 ? Deadline::Clock::duration(kTurn * kFessTurns) : Deadline::Clock::duration(kTurn);
-  }
+  // hbox's method 11 (pri1 and pri6 from the start) beside fess rather than
+  // its default, method 1: XSokoban at 10 s 66 -> 69 / 90 (13, 14 and 52
+  // gained, none lost, measured side by side); Sasquatch I at 60 s 44
+  // gained (40 s), 42 lost. Method 1 solves 42 in a fraction of a second,
+  // and what else it solves that 11 does not, fess solves (XSokoban at 60
+  // s: 11, 20, 33, 43, 72), so it runs only for its first half second.
+  static constexpr Duration kProbeTime = std::chrono::milliseconds(500);
+
   uint64_t budget_;
-  Member members_[2];
+  Member members_[kMembers];
   int turn_ = 0;
-  Deadline::Clock::duration used_{};  // of the current turn
+  Duration used_{};  // of the current turn
   Member* winner_ = nullptr;
   SolveStatus finalStatus_ = SolveStatus::Unsolvable;
 };

@@ -1,10 +1,11 @@
 // A one-thread portfolio: FESS (forward, feature space) and hbox (reverse,
-// multi-heuristic) take turns in short slices (fess's three times as long),
-// each with half the memory budget, and the first solution wins. The two
-// searches fail on different levels, so together they solve more within
-// the same time than either.
-// When one stops without a solution (out of memory, say), the other goes on
-// alone with the whole budget.
+// multi-heuristic; its method 11, and method 1 for its first half second)
+// take turns in short slices (fess's three times as long), sharing the
+// memory budget, and the first solution wins. The searches fail on
+// different levels, so together they solve more within the same time than
+// any one of them.
+// When one stops without a solution (out of memory, say, or the probe's
+// time is up), the others go on with its memory.
 #pragma once
 
 #include <memory>
