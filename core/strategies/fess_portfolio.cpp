@@ -116,6 +116,7 @@ class PortfolioStrategy : public Strategy {
     m.active = false;
     m.finalStats = m.strategy->stats();
     m.finalMessage = m.strategy->message();
+    if (why == SolveStatus::TimedOut) m.finalMessage += " (stopped: its time in the portfolio is up)";
     m.strategy.reset();
     // What the portfolio reports if every member stops: out of memory over
     // out of time over anything else.

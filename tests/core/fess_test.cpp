@@ -8,6 +8,7 @@
 #include "fess/macro_moves.h"
 #include "fess/packing_plan.h"
 #include "strategies/fess.h"
+#include "strategies/fess_portfolio.h"
 #include "strategies/hbox.h"
 #include "format.h"
 #include "test_support.h"
@@ -175,6 +176,20 @@ TEST_CASE("fess-hbox portfolio solves and verifies, sharing the memory budget") 
   SolveStatus s = solver.solve();
   CHECK((s == SolveStatus::TimedOut || s == SolveStatus::OutOfMemory || s == SolveStatus::Solved));
   CHECK(solver.progress().peakMemoryBytes <= (64u << 20));
+}
+
+TEST_CASE("fess-hbox portfolio: hbox's method 1 searches only its first half second, the others go on") {
+  std::vector<Level> levels = collection("XSokoban.sok");
+  REQUIRE(levels.size() >= 29);
+  SolverOptions o = fess(10, 256 << 20);
+  std::unique_ptr<Strategy> portfolio = makeFessPortfolioStrategy(levels[28], o);  // none solves it in seconds
+  const Deadline fourSeconds(Deadline::Clock::now() + std::chrono::seconds(4));  // hbox1 gets a fifth of it
+  REQUIRE(portfolio->run(fourSeconds) == SolveStatus::Running);
+  const std::string m = portfolio->message();
+  INFO(m);
+  CHECK(m.find("hbox1: ") != std::string::npos);
+  CHECK(m.find("its time in the portfolio is up") != std::string::npos);
+  CHECK(m.find("its time in the portfolio is up") > m.find("hbox1: "));  // hbox1's, not the others'
 }
 
 TEST_CASE("fess-hbox portfolio takes turns within one long slice") {
