@@ -59,8 +59,9 @@ unsigned MacroMoves::sidesReached(const std::vector<uint8_t>& occupied, Square b
   for (int d = 0; d < 4; ++d)
     if ((open >> d & 1) && root(d) == root(startDir)) reached |= 1u << d;
   if (reached == open) return reached;
-  // Otherwise ask the cut squares of this box's board (numbered once per box).
-  if (!cutsBuilt_) cuts_.build(occupied), cutsBuilt_ = true;
+  // Otherwise ask the cut squares of this box's board (numbered once per
+  // box, for the component the box moves in).
+  if (!cutsBuilt_) cuts_.build(occupied, box), cutsBuilt_ = true;
   return cuts_.sides(box, start, open, smallest);
 }
 
