@@ -54,7 +54,7 @@ bool NodeStore::grow() {
     for (uint32_t i = 0; i < size(); ++i) {
       size_t at = keys_[i] & mask;
       while (slots_[at]) at = (at + 1) & mask;
-      slots_[at] = i + 1;
+      slots_[at] = slotOf(i, keys_[i]);
     }
   }
   return true;
@@ -65,8 +65,9 @@ uint32_t NodeStore::find(const Square* boxes, Square player, uint64_t key) const
   pack(boxes, player);
   const size_t mask = slots_.size() - 1;
   for (size_t at = key & mask; slots_[at]; at = (at + 1) & mask) {
-    uint32_t i = slots_[at] - 1;
-    if (keys_[i] == static_cast<uint32_t>(key) && same(i)) return i;
+    // The record settles it: loading keys_[i] first would be one more cache miss.
+    uint32_t i = candidate(slots_[at], static_cast<uint32_t>(key));
+    if (i != kNone && same(i)) return i;
   }
   return kNone;
 }
@@ -81,11 +82,11 @@ NodeStore::Insert NodeStore::insert(const Square* boxes, Square player, uint64_t
   const size_t mask = slots_.size() - 1;
   size_t at = key & mask;
   for (; slots_[at]; at = (at + 1) & mask) {
-    uint32_t i = slots_[at] - 1;
-    if (keys_[i] == static_cast<uint32_t>(key) && same(i)) return {i, false, false};
+    uint32_t i = candidate(slots_[at], static_cast<uint32_t>(key));
+    if (i != kNone && same(i)) return {i, false, false};
   }
   uint32_t index = size();
-  slots_[at] = index + 1;
+  slots_[at] = slotOf(index, static_cast<uint32_t>(key));
   data_.insert(data_.end(), packed_.begin(), packed_.end());
   parent_.push_back(parent);
   move_.push_back(move);
