@@ -27,11 +27,14 @@ void NodeStore::boxes(uint32_t i, Square* out) const {
 
 void NodeStore::pack(const Square* boxes, Square player) const {
   uint8_t* out = packed_.data();
-  for (int k = 0; k <= boxCount_; ++k) {
-    const Square s = k < boxCount_ ? boxes[k] : player;
-    out[k * width_] = static_cast<uint8_t>(s);  // kNoSquare's low byte is 0xFF
-    if (width_ == 2) out[k * width_ + 1] = static_cast<uint8_t>(s >> 8);
+  // kNoSquare's low byte is 0xFF.
+  if (width_ == 1) {
+    for (int k = 0; k < boxCount_; ++k) out[k] = static_cast<uint8_t>(boxes[k]);
+    out[boxCount_] = static_cast<uint8_t>(player);
+    return;
   }
+  for (int k = 0; k < boxCount_; ++k) out[2 * k] = static_cast<uint8_t>(boxes[k]), out[2 * k + 1] = static_cast<uint8_t>(boxes[k] >> 8);
+  out[2 * boxCount_] = static_cast<uint8_t>(player), out[2 * boxCount_ + 1] = static_cast<uint8_t>(player >> 8);
 }
 
 bool NodeStore::same(uint32_t i) const { return std::memcmp(record(i), packed_.data(), stride_) == 0; }
@@ -62,12 +65,14 @@ bool NodeStore::grow() {
 
 uint32_t NodeStore::find(const Square* boxes, Square player, uint64_t key) const {
   if (slots_.empty()) return kNone;
-  pack(boxes, player);
+  bool packed = false;  // most queries meet no candidate, and need no record
   const size_t mask = slots_.size() - 1;
   for (size_t at = key & mask; slots_[at]; at = (at + 1) & mask) {
     // The record settles it: loading keys_[i] first would be one more cache miss.
     uint32_t i = candidate(slots_[at], static_cast<uint32_t>(key));
-    if (i != kNone && same(i)) return i;
+    if (i == kNone) continue;
+    if (!packed) pack(boxes, player), packed = true;
+    if (same(i)) return i;
   }
   return kNone;
 }
