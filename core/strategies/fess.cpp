@@ -338,8 +338,11 @@ class FessStrategy : public Strategy {
     else
       moves_.generate(current_, occupied_, regions_, player, pushes_);
 
+    // Two passes over the children: the first finds their keys and
+    // prefetches their store slots, so that the second's lookups, each a
+    // likely cache miss, overlap instead of waiting one by one.
     const uint64_t boxKey = zobrist_.boxes(current_.data(), n);
-    children_.clear();
+    candidates_.clear();
     for (const MacroPush& m : pushes_) {
       if (m.to == m.from) continue;  // only the player changes sides: pointless
       if (roomOrder_ && roomOrder_->skips(m, occupied_)) {  // see goal_room.h
@@ -348,9 +351,20 @@ class FessStrategy : public Strategy {
       }
       occupied_[m.from] = 0;
       occupied_[m.to] = 1;
-      bool keep = evaluate(m, boxKey);
+      const bool candidate = prepare(m, boxKey);
       occupied_[m.to] = 0;
       occupied_[m.from] = 1;
+      // Solved: no later child matters. (A solved child is never stored
+      // already, and needs no matching, so evaluate() keeps it.)
+      if (candidate && candidates_.back().features.packed == n) break;
+    }
+    children_.clear();
+    for (const Child& c : candidates_) {
+      occupied_[c.move.from] = 0;
+      occupied_[c.move.to] = 1;
+      bool keep = evaluate(c);
+      occupied_[c.move.to] = 0;
+      occupied_[c.move.from] = 1;
       if (keep && children_.back().features.packed == n) {  // solved: only this child matters
         children_.erase(children_.begin(), children_.end() - 1);
         break;
@@ -458,8 +472,10 @@ class FessStrategy : public Strategy {
     return best;
   }
 
-  // One child, with `occupied_` already showing it. False when pruned.
-  bool evaluate(const MacroPush& m, uint64_t parentBoxKey) {
+  // The child by `m`, with `occupied_` already showing it, checked for
+  // local deadlocks; added to candidates_ with its features and key
+  // unless pruned (false). Its store slot is prefetched.
+  bool prepare(const MacroPush& m, uint64_t parentBoxKey) {
     if (freeze_.pushDeadlock(occupied_, m.to)) {
       ++prunedFreeze_;
       return false;
@@ -470,21 +486,33 @@ class FessStrategy : public Strategy {
     }
     child_ = current_;
     child_[m.box] = m.to;
-    resortOne(child_, m.box);
     Square normal = m.player;
     const Features f = childFeatures(m, normal);
     uint64_t key = parentBoxKey ^ zobrist_.box(m.from) ^ zobrist_.box(m.to) ^ zobrist_.player(normal);
     // Pushes to the nearest goals, as estimate(child_) counts them.
     const uint32_t childEstimate = parentEstimate_ - nearestCost(m.from) + nearestCost(m.to);
-    uint32_t existing = store_.find(child_.data(), normal, key);
+    store_.prefetch(key);
+    candidates_.push_back({m, f, normal, NodeStore::kNone, key, childEstimate});
+    return true;
+  }
+
+  // A candidate child, with `occupied_` already showing it, against the
+  // store and the matching. False when pruned.
+  bool evaluate(const Child& c) {
+    const MacroPush& m = c.move;
+    child_ = current_;
+    child_[m.box] = m.to;
+    resortOne(child_, m.box);
+    uint32_t existing = store_.find(child_.data(), c.player, c.key);
     if (existing != NodeStore::kNone) {
       // Seen before: worth a second look only if an advisor could make it
       // cheaper than it was, and it still waits in its queue.
       if (info_[existing].expanded || info_[existing].weight <= info_[currentNode_].weight) return false;
-      children_.push_back({m, f, normal, existing, key, childEstimate});
+      children_.push_back(c);
+      children_.back().existing = existing;
       return true;
     }
-    const bool solved = f.packed == board_.boxCount();
+    const bool solved = c.features.packed == board_.boxCount();
     if (!solved) {
       bool stuckOnGoal = goal_[m.to] && freeze_.pushFrozen(occupied_, m.to);
       const bool keepsMatching = parentMatched_ && bipartite_.reaches(m.to, parentGoal_[m.box]);
@@ -494,7 +522,7 @@ class FessStrategy : public Strategy {
         return false;
       }
     }
-    children_.push_back({m, f, normal, NodeStore::kNone, key, childEstimate});
+    children_.push_back(c);
     return true;
   }
 
@@ -526,6 +554,7 @@ class FessStrategy : public Strategy {
   uint32_t parentEstimate_ = 0;  // estimate() of the expanded position
   std::vector<Square> current_, child_;
   std::vector<MacroPush> pushes_;
+  std::vector<Child> candidates_;  // children past the local deadlock checks, before the store lookup
   std::vector<Child> children_;
   std::vector<NodeInfo> info_;  // [node]
   std::vector<Cell> cells_;
