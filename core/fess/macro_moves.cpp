@@ -59,8 +59,19 @@ unsigned MacroMoves::sidesReached(const std::vector<uint8_t>& occupied, Square b
   for (int d = 0; d < 4; ++d)
     if ((open >> d & 1) && root(d) == root(startDir)) reached |= 1u << d;
   if (reached == open) return reached;
-  // Otherwise ask the cut squares of this box's board (numbered once per box).
-  if (!cutsBuilt_) cuts_.build(occupied), cutsBuilt_ = true;
+  // On its own square the box stands as in the labelled position: its
+  // regions answer (most cut square numberings were for this alone).
+  if (labelled_ && box == searchFrom_) {
+    const int mine = labelled_->regionOf(start);
+    unsigned joined = 0;
+    for (int d = 0; d < 4; ++d)
+      if ((open >> d & 1) && labelled_->regionOf(around.nb[d]) == mine) joined |= 1u << d;
+    if (joined != open) smallest = labelled_->smallest(start);
+    return joined;
+  }
+  // Otherwise ask the cut squares of this box's board (numbered once per
+  // box, for the component the box moves in).
+  if (!cutsBuilt_) cuts_.build(occupied, box), cutsBuilt_ = true;
   return cuts_.sides(box, start, open, smallest);
 }
 
@@ -78,6 +89,7 @@ int MacroMoves::search(Square from, std::vector<uint8_t>& occupied, Square side,
   if (++stamp_ == 0) std::fill(stateStamp_.begin(), stateStamp_.end(), 0), stamp_ = 1;
   occupied[from] = 0;  // the moving box is tracked apart
   cutsBuilt_ = false;
+  searchFrom_ = from;
   queue_.clear();
   // Start: the sides of the box the player reaches now. They are all in one
   // region (the player's), so one state covers them.
@@ -142,11 +154,13 @@ void MacroMoves::generateBox(int index, const std::vector<Square>& boxes, std::v
 void MacroMoves::generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied, const Regions& regions,
                           Square player, std::vector<MacroPush>& out, const std::vector<uint8_t>* only) {
   const int region = regions.regionOf(player);
+  labelled_ = &regions;
   for (int i = 0; i < static_cast<int>(boxes.size()); ++i) {
     if (only && !(*only)[boxes[i]]) continue;
     Square side = startSide(boxes[i], [&](Square n) { return regions.regionOf(n) == region; });
     search(boxes[i], occupied, side, &out, static_cast<uint16_t>(i), kNoSquare, kNoSquare);
   }
+  labelled_ = nullptr;
 }
 
 void MacroMoves::generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied, Square player,

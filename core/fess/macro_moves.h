@@ -96,6 +96,8 @@ class MacroMoves {
   std::vector<uint8_t> reachScratch_;
   CutSquares cuts_;         // of the board with every box but the moving one
   bool cutsBuilt_ = false;  // for the box being searched
+  Square searchFrom_ = kNoSquare;       // the searched box's square in the position
+  const Regions* labelled_ = nullptr;  // the position's regions, while generate() has them
 };
 
 }  // namespace soko

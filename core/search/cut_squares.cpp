@@ -10,48 +10,42 @@ CutSquares::CutSquares(const Board& board)
       low_(board.squareCount(), 0),
       last_(board.squareCount(), 0),
       parent_(board.squareCount(), kNoSquare),
-      root_(board.squareCount(), kNoSquare),
       subtreeMin_(board.squareCount(), kNoSquare) {
   stack_.reserve(board.squareCount());
 }
 
-void CutSquares::build(const std::vector<uint8_t>& occupied) {
-  const int n = board_.squareCount();
+void CutSquares::build(const std::vector<uint8_t>& occupied, Square root) {
   std::fill(disc_.begin(), disc_.end(), -1);
   int32_t clock = 0;
-  for (int r = 0; r < n; ++r) {
-    if (occupied[r] || disc_[r] >= 0) continue;
-    const Square root = static_cast<Square>(r);
-    disc_[root] = low_[root] = clock++;
-    parent_[root] = kNoSquare;
-    root_[root] = subtreeMin_[root] = root;
-    stack_.assign(1, {root, 0});
-    while (!stack_.empty()) {
-      auto& [v, next] = stack_.back();
-      if (next < 4) {
-        Square t = board_.neighbor(v, static_cast<Direction>(next++));
-        if (t == kNoSquare || occupied[t]) continue;
-        if (disc_[t] < 0) {
-          disc_[t] = low_[t] = clock++;
-          parent_[t] = v;
-          root_[t] = root;
-          subtreeMin_[t] = t;
-          stack_.push_back({t, 0});  // invalidates v and next
-        } else if (t != parent_[v]) {
-          low_[v] = std::min(low_[v], disc_[t]);
-        }
-        continue;
+  disc_[root] = low_[root] = clock++;
+  parent_[root] = kNoSquare;
+  subtreeMin_[root] = root;
+  stack_.assign(1, {root, 0});
+  while (!stack_.empty()) {
+    auto& [v, next] = stack_.back();
+    if (next < 4) {
+      Square t = board_.neighbor(v, static_cast<Direction>(next++));
+      if (t == kNoSquare || occupied[t]) continue;
+      if (disc_[t] < 0) {
+        disc_[t] = low_[t] = clock++;
+        parent_[t] = v;
+        subtreeMin_[t] = t;
+        stack_.push_back({t, 0});  // invalidates v and next
+      } else if (t != parent_[v]) {
+        low_[v] = std::min(low_[v], disc_[t]);
       }
-      const Square done = v;
-      stack_.pop_back();
-      last_[done] = clock - 1;
-      const Square p = parent_[done];
-      if (p != kNoSquare) {
-        low_[p] = std::min(low_[p], low_[done]);
-        subtreeMin_[p] = std::min(subtreeMin_[p], subtreeMin_[done]);
-      }
+      continue;
+    }
+    const Square done = v;
+    stack_.pop_back();
+    last_[done] = clock - 1;
+    const Square p = parent_[done];
+    if (p != kNoSquare) {
+      low_[p] = std::min(low_[p], low_[done]);
+      subtreeMin_[p] = std::min(subtreeMin_[p], subtreeMin_[done]);
     }
   }
+  componentMin_ = subtreeMin_[root];
 }
 
 Square CutSquares::part(Square s, Square n) const {
@@ -84,10 +78,9 @@ unsigned CutSquares::sides(Square s, Square start, unsigned open, Square& smalle
     Square c = nb[d];
     if (c != kNoSquare && disc_[c] >= 0 && parent_[c] == s && low_[c] >= disc_[s]) split[splits++] = c;
   }
-  const Square root = root_[s];
-  for (int v = root; v < board_.squareCount(); ++v) {
+  for (int v = componentMin_; v < board_.squareCount(); ++v) {
     const Square q = static_cast<Square>(v);
-    if (disc_[q] < 0 || root_[q] != root || q == s) continue;
+    if (disc_[q] < 0 || q == s) continue;
     if (std::none_of(split, split + splits, [&](Square c) { return inSubtree(q, c); })) {
       smallest = q;
       break;

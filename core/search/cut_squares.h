@@ -1,7 +1,8 @@
 // Cut squares: for a fixed set of boxes, which neighbours of a square stay
 // connected when one more box stands on that square. A depth-first search
-// numbers the free squares once (Tarjan's low links); afterwards each
-// question takes a few comparisons instead of a flood.
+// numbers the free squares of one component once (Tarjan's low links);
+// afterwards each question about a square of it takes a few comparisons
+// instead of a flood.
 //
 // With the square s blocked, its neighbours fall into parts: each DFS child
 // c of s whose subtree has no edge climbing above s (low[c] >= disc[s]) is a
@@ -19,9 +20,10 @@ class CutSquares {
  public:
   explicit CutSquares(const Board& board);
 
-  // Numbers the squares `occupied` leaves free.
-  void build(const std::vector<uint8_t>& occupied);
-  // The sides of the free square `s` (bit per direction, among `open`, its
+  // Numbers the free squares of `root`'s component (`occupied` marks the
+  // boxes): the only ones a box on `root` can be pushed through.
+  void build(const std::vector<uint8_t>& occupied, Square root);
+  // The sides of the component's square `s` (bit per direction, among `open`, its
   // free sides) still joined to its free neighbour `start` when a box stands
   // on `s`. When that is not all of `open`, `smallest` gets the least square
   // of start's part, else kNoSquare.
@@ -34,8 +36,9 @@ class CutSquares {
   bool inSubtree(Square v, Square c) const { return disc_[c] <= disc_[v] && disc_[v] <= last_[c]; }
 
   const Board& board_;
-  std::vector<int32_t> disc_, low_, last_;  // [square] DFS number (-1: not free), low link, last number in subtree
-  std::vector<Square> parent_, root_, subtreeMin_;
+  std::vector<int32_t> disc_, low_, last_;  // [square] DFS number (-1: not in the component), low link, last number in subtree
+  std::vector<Square> parent_, subtreeMin_;
+  Square componentMin_ = kNoSquare;  // the component's least square
   std::vector<std::pair<Square, uint8_t>> stack_;
 };
 

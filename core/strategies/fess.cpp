@@ -42,6 +42,15 @@ struct Features {
   }
 };
 
+// `squares` is sorted but for squares[i], which this moves to its place:
+// after one box moves, cheaper than a sort.
+void resortOne(std::vector<Square>& squares, size_t i) {
+  const Square moved = squares[i];
+  for (; i > 0 && squares[i - 1] > moved; --i) squares[i] = squares[i - 1];
+  for (; i + 1 < squares.size() && squares[i + 1] < moved; ++i) squares[i] = squares[i + 1];
+  squares[i] = moved;
+}
+
 class FessStrategy : public Strategy {
  public:
   FessStrategy(const Level& level, uint64_t budget)
@@ -217,9 +226,10 @@ class FessStrategy : public Strategy {
     return true;
   }
 
+  uint32_t nearestCost(Square box) const { return static_cast<uint32_t>(std::min(nearest_[box], 1 << 16)); }
   uint32_t estimate(const std::vector<Square>& boxes) const {
     uint32_t h = 0;
-    for (Square b : boxes) h += static_cast<uint32_t>(std::min(nearest_[b], 1 << 16));
+    for (Square b : boxes) h += nearestCost(b);
     return h;
   }
 
@@ -256,28 +266,41 @@ class FessStrategy : public Strategy {
     return false;
   }
 
-  // Features of `boxes` (any order); `occupied_` marks them. Without `move`,
-  // labels their player regions in `regions_`; with it, `boxes` are that
-  // labelled position's child by `move`, and `normal` gets the player's
-  // normalised square (the smallest of its region).
-  Features features(const std::vector<Square>& boxes, const MacroPush* move = nullptr, Square* normal = nullptr) {
-    Features f;
-    for (Square b : boxes) f.packed += goal_[b];
-    // Out of plan: a filled goal ranked after an empty goal of its group.
+  // Boxes of `boxes` (any order; `occupied_` marks them) out of plan: on a
+  // goal ranked after an empty goal of its group.
+  int outOfPlan(const std::vector<Square>& boxes) {
     std::fill(areaMinEmpty_.begin(), areaMinEmpty_.end(), 1 << 30);
     for (Square g : board_.goals())
       if (!occupied_[g]) areaMinEmpty_[plan_.area[g]] = std::min(areaMinEmpty_[plan_.area[g]], plan_.rank[g]);
+    int count = 0;
     for (Square b : boxes)
-      if (goal_[b] && plan_.rank[b] > areaMinEmpty_[plan_.area[b]]) ++f.outOfPlan;
-    // Player regions: a child's follow from its parent's by local floods,
-    // and what the macro push search saw of the player's part.
-    if (move) {
-      const Regions::Child c = regions_.child(occupied_, move->from, move->to, move->player, move->sides, move->smallest);
-      f.connectivity = c.count;
-      *normal = c.normal;
-    } else {
-      f.connectivity = regions_.label(occupied_);
-    }
+      if (goal_[b] && plan_.rank[b] > areaMinEmpty_[plan_.area[b]]) ++count;
+    return count;
+  }
+
+  // Features of `boxes` (any order); `occupied_` marks them. Labels their
+  // player regions in `regions_`.
+  Features features(const std::vector<Square>& boxes) {
+    Features f;
+    for (Square b : boxes) f.packed += goal_[b];
+    f.outOfPlan = outOfPlan(boxes);
+    f.connectivity = regions_.label(occupied_);
+    return f;
+  }
+
+  // Features of the expanded position's child by `move`, which `child_` and
+  // `occupied_` show; `normal` gets the player's normalised square (the
+  // smallest of its region). Follows from the parent's features: player
+  // regions by local floods and what the macro push search saw of the
+  // player's part.
+  Features childFeatures(const MacroPush& move, Square& normal) {
+    Features f;
+    f.packed = parentFeatures_.packed - goal_[move.from] + goal_[move.to];
+    // A move between squares off goals leaves every goal as it was.
+    f.outOfPlan = goal_[move.from] || goal_[move.to] ? outOfPlan(child_) : parentFeatures_.outOfPlan;
+    const Regions::Child c = regions_.child(occupied_, move.from, move.to, move.player, move.sides, move.smallest);
+    f.connectivity = c.count;
+    normal = c.normal;
     return f;
   }
 
@@ -302,7 +325,8 @@ class FessStrategy : public Strategy {
         return true;
       }
     }
-    Features parentFeatures = features(current_);
+    parentFeatures_ = features(current_);
+    parentEstimate_ = estimate(current_);
     // The parent's box-goal matching: most children keep it (see evaluate).
     parentMatched_ = !bipartite_.deadlock(current_, &parentGoal_);
     pushes_.clear();
@@ -314,8 +338,11 @@ class FessStrategy : public Strategy {
     else
       moves_.generate(current_, occupied_, regions_, player, pushes_);
 
+    // Two passes over the children: the first finds their keys and
+    // prefetches their store slots, so that the second's lookups, each a
+    // likely cache miss, overlap instead of waiting one by one.
     const uint64_t boxKey = zobrist_.boxes(current_.data(), n);
-    children_.clear();
+    candidates_.clear();
     for (const MacroPush& m : pushes_) {
       if (m.to == m.from) continue;  // only the player changes sides: pointless
       if (roomOrder_ && roomOrder_->skips(m, occupied_)) {  // see goal_room.h
@@ -324,9 +351,20 @@ class FessStrategy : public Strategy {
       }
       occupied_[m.from] = 0;
       occupied_[m.to] = 1;
-      bool keep = evaluate(m, boxKey);
+      const bool candidate = prepare(m, boxKey);
       occupied_[m.to] = 0;
       occupied_[m.from] = 1;
+      // Solved: no later child matters. (A solved child is never stored
+      // already, and needs no matching, so evaluate() keeps it.)
+      if (candidate && candidates_.back().features.packed == n) break;
+    }
+    children_.clear();
+    for (const Child& c : candidates_) {
+      occupied_[c.move.from] = 0;
+      occupied_[c.move.to] = 1;
+      bool keep = evaluate(c);
+      occupied_[c.move.to] = 0;
+      occupied_[c.move.from] = 1;
       if (keep && children_.back().features.packed == n) {  // solved: only this child matters
         children_.erase(children_.begin(), children_.end() - 1);
         break;
@@ -343,13 +381,13 @@ class FessStrategy : public Strategy {
     int packer = -1, connector = -1;
     for (int i = 0; i < static_cast<int>(children_.size()); ++i) {
       const Child& c = children_[i];
-      if (goal_[c.move.to] && !goal_[c.move.from] && c.features.outOfPlan <= parentFeatures.outOfPlan) {
+      if (goal_[c.move.to] && !goal_[c.move.from] && c.features.outOfPlan <= parentFeatures_.outOfPlan) {
         if (packer < 0 || plan_.rank[c.move.to] < plan_.rank[children_[packer].move.to] ||
             (plan_.rank[c.move.to] == plan_.rank[children_[packer].move.to] &&
              c.move.pushes < children_[packer].move.pushes))
           packer = i;
       }
-      if (c.features.connectivity < parentFeatures.connectivity &&
+      if (c.features.connectivity < parentFeatures_.connectivity &&
           (connector < 0 || c.features.connectivity < children_[connector].features.connectivity ||
            (c.features.connectivity == children_[connector].features.connectivity &&
             c.estimate < children_[connector].estimate)))
@@ -370,7 +408,7 @@ class FessStrategy : public Strategy {
       }
       child_ = current_;
       child_[c.move.box] = c.move.to;
-      std::sort(child_.begin(), child_.end());
+      resortOne(child_, c.move.box);
       uint32_t move = static_cast<uint32_t>(c.move.from) << 16 | c.move.to;
       NodeStore::Insert r = store_.insert(child_.data(), c.player, c.key, node, move);
       if (r.full) return false;
@@ -434,8 +472,10 @@ class FessStrategy : public Strategy {
     return best;
   }
 
-  // One child, with `occupied_` already showing it. False when pruned.
-  bool evaluate(const MacroPush& m, uint64_t parentBoxKey) {
+  // The child by `m`, with `occupied_` already showing it, checked for
+  // local deadlocks; added to candidates_ with its features and key
+  // unless pruned (false). Its store slot is prefetched.
+  bool prepare(const MacroPush& m, uint64_t parentBoxKey) {
     if (freeze_.pushDeadlock(occupied_, m.to)) {
       ++prunedFreeze_;
       return false;
@@ -447,18 +487,32 @@ class FessStrategy : public Strategy {
     child_ = current_;
     child_[m.box] = m.to;
     Square normal = m.player;
-    const Features f = features(child_, &m, &normal);
+    const Features f = childFeatures(m, normal);
     uint64_t key = parentBoxKey ^ zobrist_.box(m.from) ^ zobrist_.box(m.to) ^ zobrist_.player(normal);
-    std::sort(child_.begin(), child_.end());
-    uint32_t existing = store_.find(child_.data(), normal, key);
+    // Pushes to the nearest goals, as estimate(child_) counts them.
+    const uint32_t childEstimate = parentEstimate_ - nearestCost(m.from) + nearestCost(m.to);
+    store_.prefetch(key);
+    candidates_.push_back({m, f, normal, NodeStore::kNone, key, childEstimate});
+    return true;
+  }
+
+  // A candidate child, with `occupied_` already showing it, against the
+  // store and the matching. False when pruned.
+  bool evaluate(const Child& c) {
+    const MacroPush& m = c.move;
+    child_ = current_;
+    child_[m.box] = m.to;
+    resortOne(child_, m.box);
+    uint32_t existing = store_.find(child_.data(), c.player, c.key);
     if (existing != NodeStore::kNone) {
       // Seen before: worth a second look only if an advisor could make it
       // cheaper than it was, and it still waits in its queue.
       if (info_[existing].expanded || info_[existing].weight <= info_[currentNode_].weight) return false;
-      children_.push_back({m, f, normal, existing, key, estimate(child_)});
+      children_.push_back(c);
+      children_.back().existing = existing;
       return true;
     }
-    bool solved = std::all_of(child_.begin(), child_.end(), [&](Square s) { return goal_[s] != 0; });
+    const bool solved = c.features.packed == board_.boxCount();
     if (!solved) {
       bool stuckOnGoal = goal_[m.to] && freeze_.pushFrozen(occupied_, m.to);
       const bool keepsMatching = parentMatched_ && bipartite_.reaches(m.to, parentGoal_[m.box]);
@@ -468,7 +522,7 @@ class FessStrategy : public Strategy {
         return false;
       }
     }
-    children_.push_back({m, f, normal, NodeStore::kNone, key, estimate(child_)});
+    children_.push_back(c);
     return true;
   }
 
@@ -496,8 +550,11 @@ class FessStrategy : public Strategy {
   std::vector<uint8_t> occupied_;  // [square] scratch
   Regions regions_;  // the expanded position's player regions
   std::vector<int> areaMinEmpty_;
+  Features parentFeatures_;      // of the expanded position
+  uint32_t parentEstimate_ = 0;  // estimate() of the expanded position
   std::vector<Square> current_, child_;
   std::vector<MacroPush> pushes_;
+  std::vector<Child> candidates_;  // children past the local deadlock checks, before the store lookup
   std::vector<Child> children_;
   std::vector<NodeInfo> info_;  // [node]
   std::vector<Cell> cells_;

@@ -9,7 +9,8 @@
 using namespace soko;
 
 // Against a flood with the square blocked, for every free square and side
-// of random positions on random levels.
+// of random positions on random levels, the component numbered from a
+// random square of it.
 TEST_CASE("cut squares: the sides joined round a blocked square, and the part's least square, equal a flood") {
   std::mt19937 rng(717);
   int asked = 0, split = 0;
@@ -21,10 +22,15 @@ TEST_CASE("cut squares: the sides joined round a blocked square, and the part's 
     std::vector<uint8_t> occ(b.squareCount(), 0);
     for (int k = 0; k < 2 + round % 10; ++k) occ[pick(rng)] = 1;
     CutSquares cuts(b);
-    cuts.build(occ);
     for (int i = 0; i < b.squareCount(); ++i) {
       const Square s = static_cast<Square>(i);
       if (occ[s]) continue;
+      std::vector<uint8_t> component;
+      testing::normalPlayer(b, occ, s, &component);
+      Square root;
+      do root = static_cast<Square>(pick(rng));
+      while (!component[root]);
+      cuts.build(occ, root);
       unsigned open = 0;
       for (int d = 0; d < 4; ++d) {
         Square n = b.neighbor(s, static_cast<Direction>(d));

@@ -92,3 +92,23 @@ TEST_CASE("node store: never grows past its budget, and says so") {
   CHECK(full);
   CHECK(stored > 1000);
 }
+
+// Slots keep the key bits above the table's mask to skip other positions:
+// keys that share the low bits and differ only above them, or share every
+// bit, must still find each position, across growths of the table.
+TEST_CASE("node store: keys alike in the table's bits or in all bits still find each position") {
+  const auto positions = randomPositions(4, 60, 5000, 11);
+  for (int variant = 0; variant < 2; ++variant) {
+    INFO("variant " << variant);
+    auto key = [&](size_t i) -> uint64_t { return variant == 0 ? 0x1234 | (i % 7) << 20 | (i % 3) << 31 : 0x5555; };
+    NodeStore store(4, 60, 64 << 20);
+    for (size_t i = 0; i < positions.size(); ++i) {
+      const Position& p = positions[i];
+      REQUIRE(store.find(p.boxes.data(), p.player, key(i)) == NodeStore::kNone);
+      NodeStore::Insert r = store.insert(p.boxes.data(), p.player, key(i), NodeStore::kNone, 0);
+      REQUIRE((r.inserted && r.index == i));
+    }
+    for (size_t i = 0; i < positions.size(); ++i)
+      REQUIRE(store.find(positions[i].boxes.data(), positions[i].player, key(i)) == i);
+  }
+}

@@ -104,6 +104,15 @@ TEST_CASE("regions: a macro push's child, told what the push search saw, equals 
     parent.label(occ);
     std::vector<MacroPush> out;
     moves.generate(boxes, occ, parent, player, out);
+    // The labels answer for boxes on their own squares: the same pushes as with a flood.
+    std::vector<MacroPush> flooded;
+    moves.generate(boxes, occ, player, flooded);
+    REQUIRE(out.size() == flooded.size());
+    for (size_t i = 0; i < out.size(); ++i) {
+      REQUIRE((out[i].box == flooded[i].box && out[i].to == flooded[i].to && out[i].player == flooded[i].player));
+      REQUIRE((out[i].pushes == flooded[i].pushes && out[i].sides == flooded[i].sides));
+      REQUIRE(out[i].smallest == flooded[i].smallest);
+    }
     for (const MacroPush& m : out) {
       if (m.to == m.from) continue;
       occ[m.from] = 0, occ[m.to] = 1;
