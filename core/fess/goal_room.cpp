@@ -1,5 +1,7 @@
 #include "goal_room.h"
 
+#include "../search/regions.h"
+
 namespace soko {
 
 namespace {
@@ -30,27 +32,16 @@ std::vector<uint8_t> reachedGoals(const Board& board, const PackingPlan& plan, c
 // pass through the group both ways and may have to wait on its goals.
 bool isCrossed(const Board& board, const PackingPlan& plan, const std::vector<uint8_t>& dead, int a) {
   const int n = board.squareCount();
-  std::vector<int> piece(n, -1);
-  std::vector<Square> stack;
-  std::vector<int> live;  // pieces with a square a box may stand on
-  int pieces = 0;
-  for (int s0 = 0; s0 < n; ++s0) {
-    if (piece[s0] >= 0 || plan.area[s0] == a) continue;
-    bool isLive = false;
-    piece[s0] = pieces;
-    stack.assign(1, static_cast<Square>(s0));
-    while (!stack.empty()) {
-      const Square s = stack.back();
-      stack.pop_back();
-      isLive |= !dead[s];
-      for (Direction d : kDirections) {
-        const Square t = board.neighbor(s, d);
-        if (t != kNoSquare && piece[t] < 0 && plan.area[t] != a) piece[t] = pieces, stack.push_back(t);
-      }
-    }
-    if (isLive) live.push_back(pieces);
-    ++pieces;
-  }
+  // The pieces: regions of the board with the group's goals as walls.
+  std::vector<uint8_t> group(n, 0);
+  for (int s = 0; s < n; ++s) group[s] = plan.area[s] == a;
+  Regions pieces(board);
+  std::vector<uint8_t> isLive(pieces.label(group), 0);  // [piece] has a square a box may stand on
+  for (int s = 0; s < n; ++s)
+    if (!group[s] && !dead[s]) isLive[pieces.regionOf(static_cast<Square>(s))] = 1;
+  std::vector<int> live;
+  for (int p = 0; p < static_cast<int>(isLive.size()); ++p)
+    if (isLive[p]) live.push_back(p);
   if (live.size() < 2) return false;
   const std::vector<uint8_t> all = reachedGoals(board, plan, dead, board.startBoxes(), a);
   for (int p : live) {
@@ -58,8 +49,8 @@ bool isCrossed(const Board& board, const PackingPlan& plan, const std::vector<ui
     std::vector<uint8_t> fenced = dead;
     std::vector<Square> outside, inside;
     for (int s = 0; s < n; ++s)
-      if (piece[s] == p) fenced[s] = 1;
-    for (Square s : board.startBoxes()) (piece[s] == p ? inside : outside).push_back(s);
+      if (pieces.regionOf(static_cast<Square>(s)) == p) fenced[s] = 1;  // the group's goals have none (-1)
+    for (Square s : board.startBoxes()) (pieces.regionOf(s) == p ? inside : outside).push_back(s);
     std::vector<uint8_t> reached = reachedGoals(board, plan, fenced, outside, a);
     const std::vector<uint8_t> fromInside = reachedGoals(board, plan, dead, inside, a);
     for (int s = 0; s < n; ++s)
