@@ -119,10 +119,9 @@ class PortfolioStrategy : public Strategy {
     if (why == SolveStatus::TimedOut) m.finalMessage += " (stopped: its time in the portfolio is up)";
     m.strategy.reset();
     // What the portfolio reports if every member stops: out of memory over
-    // out of time over anything else.
-    if (why == SolveStatus::OutOfMemory || (why == SolveStatus::TimedOut && finalStatus_ != SolveStatus::OutOfMemory) ||
-        finalStatus_ == SolveStatus::Unsolvable)
-      finalStatus_ = why;
+    // out of time over anything else (the latest of equals).
+    const auto rank = [](SolveStatus s) { return s == SolveStatus::OutOfMemory ? 2 : s == SolveStatus::TimedOut ? 1 : 0; };
+    if (rank(why) >= rank(finalStatus_)) finalStatus_ = why;
     const int active = static_cast<int>(std::count_if(members_, members_ + kMembers, [](const Member& x) { return x.active; }));
     for (Member& other : members_)
       if (other.active) other.strategy->setMemoryBudget(budget_ / active);
