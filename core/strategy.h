@@ -8,6 +8,8 @@
 
 namespace soko {
 
+class MeetingSide;
+
 enum class SolveStatus {
   Running,      // call step() again
   Solved,       // solution() holds a verified LURD
@@ -65,6 +67,8 @@ class Strategy {
   // memory to the one still searching). False when the strategy keeps the
   // budget it was made with.
   virtual bool setMemoryBudget(uint64_t /*bytes*/) { return false; }
+  // Its side of a bidirectional meeting (search/meeting.h), or nullptr.
+  virtual MeetingSide* meetingSide() { return nullptr; }
 };
 
 }  // namespace soko

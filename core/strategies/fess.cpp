@@ -17,6 +17,7 @@
 #include "../search/dead_patterns.h"
 #include "../search/dead_squares.h"
 #include "../search/freeze.h"
+#include "../search/meeting.h"
 #include "../search/node_store.h"
 #include "../search/pi_corral.h"
 #include "../search/push_distances.h"
@@ -51,7 +52,7 @@ void resortOne(std::vector<Square>& squares, size_t i) {
   squares[i] = moved;
 }
 
-class FessStrategy : public Strategy {
+class FessStrategy : public Strategy, public MeetingSide {
  public:
   FessStrategy(const Level& level, uint64_t budget)
       : board_(level),
@@ -151,6 +152,14 @@ class FessStrategy : public Strategy {
 
   std::string solution() const override;
 
+  MeetingSide* meetingSide() override { return this; }
+  uint32_t findPosition(const Square* sortedBoxes, Square normal, uint64_t key) const override {
+    const uint32_t i = store_.find(sortedBoxes, normal, key);
+    return i == NodeStore::kNone ? kNotFound : i;
+  }
+  void prefetchPosition(uint64_t key) const override { store_.prefetch(key); }
+  std::vector<PushStep> pathPushes(uint32_t i) const override;
+
   SearchStats stats() const override {
     SearchStats s;
     s.nodes = nodes_;
@@ -170,7 +179,7 @@ class FessStrategy : public Strategy {
            std::to_string(patterns_.pairCount()) + " pairs, " + std::to_string(patterns_.tripleCount()) +
            " triples), pi-corrals " + std::to_string(piCorral_.stats().found) +
            " (dead " + std::to_string(piCorral_.stats().dead) + ")" +
-           (roomOrder_ ? "" : "; goal-room order lifted") + (message_.empty() ? "" : "; " + message_);
+           (roomOrder_ ? "" : "; goal-room order lifted") + (met() ? "; met the backward search" : "") + (message_.empty() ? "" : "; " + message_);
   }
 
  private:
@@ -415,13 +424,19 @@ class FessStrategy : public Strategy {
       if (!r.inserted) continue;
       info_.push_back({weight, static_cast<uint16_t>(std::min(parentInfo.depth + 1, 0xFFFF)), 0});
       if (c.features.packed > bestPacked_) bestPacked_ = c.features.packed, bestNode_ = r.index;
-      if (c.features.packed == n) {
+      if (c.features.packed == n || meets(r.index, c.key)) {
         solvedIndex_ = r.index;
         return true;
       }
       enqueue(r.index, c.features, weight);
     }
     return true;
+  }
+
+  // A new position `child_` (stored as `index`, with `key`) the backward
+  // search has stored too: the solution goes through it.
+  bool meets(uint32_t index, uint64_t key) {
+    return meetAt(index, child_.data(), store_.player(index), key, true, board_.level());
   }
 
   // Every position reachable was searched, but some expansions left out
@@ -492,6 +507,7 @@ class FessStrategy : public Strategy {
     // Pushes to the nearest goals, as estimate(child_) counts them.
     const uint32_t childEstimate = parentEstimate_ - nearestCost(m.from) + nearestCost(m.to);
     store_.prefetch(key);
+    if (other_) other_->prefetchPosition(key);
     candidates_.push_back({m, f, normal, NodeStore::kNone, key, childEstimate});
     return true;
   }
@@ -575,9 +591,18 @@ class FessStrategy : public Strategy {
 };
 
 std::string FessStrategy::solution() const {
+  if (met()) return met_;
   if (solvedIndex_ == NodeStore::kNone) return "";
+  const std::vector<PushStep> pushes = pathPushes(solvedIndex_);
+  if (pushes.empty() && store_.parent(solvedIndex_) != NodeStore::kNone) return "";
+  return pushesToLurd(board_.level(), pushes).value_or("");
+}
+
+// Each macro push of the path becomes its single pushes (and the player's
+// walks between them, which pushesToLurd finds again). Empty on failure.
+std::vector<PushStep> FessStrategy::pathPushes(uint32_t index) const {
   std::vector<uint32_t> chain;
-  for (uint32_t i = solvedIndex_; i != NodeStore::kNone; i = store_.parent(i)) chain.push_back(i);
+  for (uint32_t i = index; i != NodeStore::kNone; i = store_.parent(i)) chain.push_back(i);
   std::reverse(chain.begin(), chain.end());
   MacroMoves moves(board_, dead_);
   std::vector<uint8_t> occupied(board_.squareCount(), 0);
@@ -592,10 +617,10 @@ std::string FessStrategy::solution() const {
     auto steps = moves.path(occupied, store_.player(parent), static_cast<Square>(move >> 16),
                             static_cast<Square>(move & 0xFFFF), store_.player(child));
     for (int i = 0; i < n; ++i) occupied[boxes[i]] = 0;
-    if (steps.empty()) return "";
+    if (steps.empty()) return {};
     for (const auto& st : steps) pushes.push_back({board_.cellOf(st.box), st.dir});
   }
-  return pushesToLurd(board_.level(), pushes).value_or("");
+  return pushes;
 }
 
 }  // namespace

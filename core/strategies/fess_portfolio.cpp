@@ -5,6 +5,7 @@
 
 #include "fess.h"
 #include "hbox.h"
+#include "../search/meeting.h"
 
 namespace soko {
 namespace {
@@ -19,6 +20,7 @@ class PortfolioStrategy : public Strategy {
     join(0, "fess", makeFessStrategy(level, share.memoryBudgetBytes), kFessTurns);
     join(1, "hbox11", makeHboxStrategy(level, share, 11), 1);
     join(2, "hbox1", makeHboxStrategy(level, share, 1), 1, kProbeTime);
+    link(true);
   }
 
   // The members take turns of search time, whatever the caller's slices (a
@@ -76,7 +78,13 @@ class PortfolioStrategy : public Strategy {
   }
 
   std::string message() const override {
-    if (winner_) return std::string(winner_->name) + " found it";
+    if (winner_) {
+      const std::string found = std::string(winner_->name) + " found it";
+      const MeetingSide* side = winner_->strategy->meetingSide();
+      if (!side || !side->met()) return found;
+      const Member& other = winner_ == &members_[0] ? members_[1] : members_[0];
+      return found + ", through a position " + other.name + " had reached";
+    }
     std::string text;
     for (const Member& m : members_) text += std::string(text.empty() ? "" : "; ") + m.name + ": " + m.message();
     return text;
@@ -101,6 +109,18 @@ class PortfolioStrategy : public Strategy {
     std::string message() const { return active ? strategy->message() : finalMessage; }
   };
 
+  // fess (forward) and hbox 11 (backward) look up each other's positions:
+  // a position both reached is a solution (search/meeting.h). Unlinked
+  // before either goes away.
+  void link(bool on) {
+    if (!members_[0].strategy || !members_[1].strategy) return;
+    MeetingSide* forward = members_[0].strategy->meetingSide();
+    MeetingSide* backward = members_[1].strategy->meetingSide();
+    if (!forward || !backward) return;
+    forward->meet(on ? backward : nullptr);
+    backward->meet(on ? forward : nullptr);
+  }
+
   void join(int i, const char* name, std::unique_ptr<Strategy> strategy, int turns, Duration limit = {}) {
     Member& m = members_[i];
     m.name = name;
@@ -113,6 +133,7 @@ class PortfolioStrategy : public Strategy {
   // others share the whole budget: a search that ran out of memory or time
   // leaves the rest to the ones still going.
   void retire(Member& m, SolveStatus why) {
+    if (&m == &members_[0] || &m == &members_[1]) link(false);
     m.active = false;
     m.finalStats = m.strategy->stats();
     m.finalMessage = m.strategy->message();

@@ -14,6 +14,7 @@
 #include "../search/bucket_queue.h"
 #include "../search/hungarian.h"
 #include "../search/pull_distances.h"
+#include "../search/meeting.h"
 #include "../search/solution.h"
 #include "../search/zobrist.h"
 #include "hbox_rules.h"
@@ -222,7 +223,7 @@ struct Evaluation {
   int corrals = 1;            // connected floor areas between the boxes (when pri2 is used)
 };
 
-class HboxStrategy : public Strategy {
+class HboxStrategy : public Strategy, public MeetingSide {
  public:
   HboxStrategy(const Level& level, const SolverOptions& options, const HboxMethod& method)
       : method_(method),
@@ -286,9 +287,25 @@ class HboxStrategy : public Strategy {
   }
 
   std::string solution() const override {
+    if (met()) return met_;
     if (solvedIndex_ == kNone) return "";
+    return pushesToLurd(board_.level(), pathPushes(solvedIndex_)).value_or("");
+  }
+
+  MeetingSide* meetingSide() override { return this; }
+  uint32_t findPosition(const Square* sortedBoxes, Square normal, uint64_t key) const override {
+    if (store_.size() == 0) return kNotFound;
+    lookup_.resize(store_.packedBytes());
+    store_.pack(lookup_.data(), sortedBoxes, normal);
+    const uint32_t i = store_.find(lookup_.data(), key);
+    return i == kNone ? kNotFound : i;
+  }
+  void prefetchPosition(uint64_t key) const override { store_.prefetch(key); }
+  // The pulls from the solved position to stored position i, last first,
+  // are the pushes from i to the solved position.
+  std::vector<PushStep> pathPushes(uint32_t i) const override {
     std::vector<PushStep> pushes;
-    for (uint32_t i = solvedIndex_;;) {
+    for (;;) {
       const uint8_t* r = store_.record(i);
       uint32_t move = load<uint32_t>(r + PositionStore::kMove);
       if (move == kNone) break;
@@ -298,7 +315,7 @@ class HboxStrategy : public Strategy {
       pushes.push_back({board_.cellOf(to), opposite(d)});
       i = load<uint32_t>(r + PositionStore::kParent);
     }
-    return pushesToLurd(board_.level(), pushes).value_or("");
+    return pushes;
   }
 
   SearchStats stats() const override {
@@ -311,7 +328,7 @@ class HboxStrategy : public Strategy {
     return s;
   }
 
-  std::string message() const override { return message_; }
+  std::string message() const override { return met() ? "met the forward search" : message_; }
 
  private:
   static constexpr uint64_t kMemoryMargin = 32ull << 20;  // room for a queue bucket to grow
@@ -819,6 +836,13 @@ class HboxStrategy : public Strategy {
     return true;
   }
 
+  // A new position (sorted_, its puller normalised to `normal`, stored as
+  // `index`, with `key`) the forward search has stored too: the solution
+  // goes through it.
+  bool meets(uint32_t index, Square normal, uint64_t key) {
+    return meetAt(index, sorted_.data(), normal, key, false, board_.level());
+  }
+
   // Round robin over the active queues; skips taken and stale entries.
   bool popNext(uint32_t& id) {
     for (size_t tried = 0; tried < active_.size(); ++tried) {
@@ -947,6 +971,7 @@ class HboxStrategy : public Strategy {
       }
       const uint64_t key = boxKey ^ zobrist_.player(e.normal);
       store_.prefetch(key);  // the slot is likely a cache miss: fetch it while sorting
+      if (other_) other_->prefetchPosition(key);
       sortChild(i, to);
       if (onTargets == n_ && e.reachesStart) {
         if (method_.hungarian) hc_.changeRow(i, matchRow(to));
@@ -979,6 +1004,10 @@ class HboxStrategy : public Strategy {
         evaluateRest(child_.data(), onTargets, e);
         if (!addNew(key, e, parent, move, pulls, moves, index)) {
           result = SolveStatus::OutOfMemory;
+          break;
+        }
+        if (meets(index, e.normal, key)) {
+          result = SolveStatus::Solved;
           break;
         }
       }
@@ -1076,6 +1105,7 @@ class HboxStrategy : public Strategy {
   int depth_ = 0;
   int bestHunEst_ = -1;
   std::string message_;
+  mutable std::vector<uint8_t> lookup_;  // findPosition's query, packed
 };
 
 }  // namespace
