@@ -179,7 +179,8 @@ class FessStrategy : public Strategy, public MeetingSide {
            std::to_string(patterns_.pairCount()) + " pairs, " + std::to_string(patterns_.tripleCount()) +
            " triples), pi-corrals " + std::to_string(piCorral_.stats().found) +
            " (dead " + std::to_string(piCorral_.stats().dead) + ")" +
-           (roomOrder_ ? "" : "; goal-room order lifted") + (met() ? "; met the backward search" : "") + (message_.empty() ? "" : "; " + message_);
+           (roomOrder_ ? "" : "; goal-room order lifted") + (met() ? "; met the backward search" : "") +
+           (message_.empty() ? "" : "; " + message_);
   }
 
  private:
