@@ -139,7 +139,8 @@ class PortfolioStrategy : public Strategy {
   // a search that ran out of memory or time leaves the rest to the ones
   // still going. Against fixed shares (a third each, halves once the probe
   // stops), XSokoban at 60 s and 1 GB: 28 and 31 solved (18.6 s, 22.4 s)
-  // where fess had run out of its share; at 2 GB no run came near them.
+  // where fess had run out of its share; at 2 GB, 89 (53 s, 1.0 GB at its
+  // peak; with fixed shares 601 MB and unsolved).
   void retire(Member& m, SolveStatus why) {
     if (&m == &members_[0] || &m == &members_[1]) link(false);
     m.active = false;
