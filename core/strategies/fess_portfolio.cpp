@@ -15,11 +15,10 @@ using Duration = Deadline::Clock::duration;
 class PortfolioStrategy : public Strategy {
  public:
   PortfolioStrategy(const Level& level, const SolverOptions& options) : budget_(options.memoryBudgetBytes) {
-    SolverOptions share = options;
-    share.memoryBudgetBytes = options.memoryBudgetBytes / kMembers;
-    join(0, "fess", makeFessStrategy(level, share.memoryBudgetBytes), kFessTurns);
-    join(1, "hbox11", makeHboxStrategy(level, share, 11), 1);
-    join(2, "hbox1", makeHboxStrategy(level, share, 1), 1, kProbeTime);
+    // Each member's budget is set again before each of its turns (run()).
+    join(0, "fess", makeFessStrategy(level, options.memoryBudgetBytes), kFessTurns);
+    join(1, "hbox11", makeHboxStrategy(level, options, 11), 1);
+    join(2, "hbox1", makeHboxStrategy(level, options, 1), 1, kProbeTime);
     link(true);
   }
 
