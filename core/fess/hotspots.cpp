@@ -1,5 +1,7 @@
 #include "hotspots.h"
 
+#include <bit>
+
 namespace soko {
 
 Hotspots::Hotspots(const Board& board)
@@ -26,8 +28,7 @@ std::vector<uint8_t> Hotspots::reachable(Square wall) const {
   return seen;
 }
 
-bool Hotspots::blocks(Square a, Square b) {
-  if (a == b || !free_[b]) return false;
+const uint64_t* Hotspots::row(Square a) {
   auto& row = rows_[a];
   if (row.empty()) {
     const std::vector<uint8_t> reach = reachable(a);
@@ -36,14 +37,54 @@ bool Hotspots::blocks(Square a, Square b) {
       if (free_[s] && !reach[s] && s != a) row[s / 64] |= uint64_t{1} << (s % 64);
     memory_ += row.size() * sizeof(uint64_t);
   }
-  return (row[b / 64] >> (b % 64)) & 1;
+  return row.data();
 }
+
+// The row holds no bit for a itself nor for squares no lone box reaches a goal from.
+bool Hotspots::blocks(Square a, Square b) { return has(row(a), b); }
 
 int Hotspots::score(const std::vector<Square>& boxes, int index, Square square) {
   int count = 0;
   for (int j = 0; j < static_cast<int>(boxes.size()); ++j)
     if (j != index && !board_.isGoal(boxes[j]) && blocks(square, boxes[j])) ++count;
   return count;
+}
+
+HotspotTally::HotspotTally(Hotspots& hotspots, const Board& board)
+    : hotspots_(hotspots), board_(board), offGoal_((board.squareCount() + 63) / 64, 0) {}
+
+void HotspotTally::setPosition(const std::vector<Square>& boxes) {
+  boxes_ = boxes;
+  std::fill(offGoal_.begin(), offGoal_.end(), 0);
+  for (Square b : boxes)
+    if (!board_.isGoal(b)) offGoal_[b / 64] |= uint64_t{1} << (b % 64);
+  const size_t n = boxes.size();
+  score_.resize(n);
+  rows_.resize(n);
+  count_ = 0;
+  for (size_t i = 0; i < n; ++i) {
+    rows_[i] = hotspots_.row(boxes[i]);
+    int s = 0;  // the row has no bit for the box's own square
+    for (size_t w = 0; w < offGoal_.size(); ++w) s += std::popcount(rows_[i][w] & offGoal_[w]);
+    score_[i] = s;
+    count_ += s > 0;
+  }
+}
+
+int HotspotTally::childCount(int box, Square to) {
+  const Square from = boxes_[box];
+  const bool fromOff = !board_.isGoal(from), toOff = !board_.isGoal(to);
+  int count = 0;
+  for (int i = 0; i < static_cast<int>(boxes_.size()); ++i) {
+    if (i == box) continue;
+    const int s = score_[i] - (fromOff && Hotspots::has(rows_[i], from)) + (toOff && Hotspots::has(rows_[i], to));
+    count += s > 0;
+  }
+  const uint64_t* row = hotspots_.row(to);
+  int moved = 0;
+  for (size_t w = 0; w < offGoal_.size(); ++w) moved += std::popcount(row[w] & offGoal_[w]);
+  moved -= fromOff && Hotspots::has(row, from);
+  return count + (moved > 0);
 }
 
 }  // namespace soko

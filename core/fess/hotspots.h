@@ -31,6 +31,10 @@ class Hotspots {
   // when it stands on `square`.
   int score(const std::vector<Square>& boxes, int index, Square square);
 
+  // Square a's answers as a bit set over squares (bit b: blocks(a, b)).
+  const uint64_t* row(Square a);
+  static bool has(const uint64_t* row, Square b) { return (row[b / 64] >> (b % 64)) & 1; }
+
   uint64_t memoryBytes() const { return memory_; }
 
  private:
@@ -43,6 +47,30 @@ class Hotspots {
   // square's row costs squares/8 bytes, and only squares boxes stand on get one).
   std::vector<std::vector<uint64_t>> rows_;
   uint64_t memory_ = 0;                       // bytes in rows_
+};
+
+// One position's hotspot scores (Hotspots::score of each box), kept so that
+// each child's count of hotspots (boxes blocking at least one other) follows
+// from them: a push changes only the moved box's own score and, for the
+// others, whether they block the square it left or the one it reached.
+class HotspotTally {
+ public:
+  explicit HotspotTally(Hotspots& hotspots, const Board& board);
+
+  void setPosition(const std::vector<Square>& boxes);
+  int score(int box) const { return score_[box]; }
+  int count() const { return count_; }
+  // Hotspots once `boxes[box]` (of the position set) moves to the free square `to`.
+  int childCount(int box, Square to);
+
+ private:
+  Hotspots& hotspots_;
+  const Board& board_;
+  std::vector<Square> boxes_;
+  std::vector<int> score_;               // [box]
+  std::vector<const uint64_t*> rows_;    // [box] Hotspots::row of its square
+  std::vector<uint64_t> offGoal_;        // bit set of the boxes off goals
+  int count_ = 0;
 };
 
 }  // namespace soko

@@ -1,11 +1,14 @@
 // FESS, the feature space search of Shoham and Schaeffer (IEEE CoG 2020),
 // forward over macro pushes (a box taken anywhere it can go in one move).
 //
-// Every position found is projected onto a small feature space: boxes
-// packed and player regions (connectivity). Each cell of that space keeps
-// its own queue of positions, and the search takes turns among the cells
-// (round robin), expanding from each the position reached with the least
-// accumulated weight, newest first among equals. A move costs 1, or 0 when
+// Every position found is projected onto four small feature spaces, each
+// pairing one measure with player regions (connectivity): boxes on goals,
+// goals filled in the packing plan's order, pushes to the nearest goals
+// (in sixteenths of the start's), and hotspots (boxes cutting others off
+// from every goal). Each cell keeps its own queue of positions, and the
+// search takes turns among the cells of all four spaces (round robin),
+// expanding from each the position reached with the least accumulated
+// weight, newest first among equals; a position is expanded once. A move costs 1, or 0 when
 // an advisor recommends it: the packing advisor fills the next goal of the
 // packing plan (found backwards from the solved position), the connectivity
 // advisor joins player regions. A position reached again more cheaply is

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <random>
+
 #include "board.h"
 #include "fess/hotspots.h"
 #include "test_support.h"
@@ -60,4 +62,41 @@ TEST_CASE("hotspots: with two ways into the goal room, no single box blocks") {
   const Square upperDoor = at(b, l, 3, 1), lowerDoor = at(b, l, 3, 4);
   CHECK_FALSE(h.blocks(upperDoor, at(b, l, 6, 2)));
   CHECK_FALSE(h.blocks(lowerDoor, at(b, l, 6, 2)));
+}
+
+TEST_CASE("hotspot tally: a child's count, found from its parent's scores, is the count found afresh") {
+  // Random boxes on the free squares of XSokoban levels, each moved to a
+  // random free square: the incremental count must equal the full one.
+  std::mt19937 rng(11);
+  Collection c = testing::bundled("XSokoban");
+  for (int level : {0, 22, 38, 49, 87}) {
+    Board b(c.levels[level]);
+    Hotspots h(b);
+    HotspotTally parent(h, b), child(h, b);
+    const int squares = b.squareCount();
+    for (int trial = 0; trial < 300; ++trial) {
+      std::vector<uint8_t> used(squares, 0);
+      std::vector<Square> boxes;
+      while (static_cast<int>(boxes.size()) < b.boxCount()) {
+        Square s = static_cast<Square>(rng() % squares);
+        if (!used[s]) used[s] = 1, boxes.push_back(s);
+      }
+      parent.setPosition(boxes);
+      int scratch = 0;
+      for (int i = 0; i < b.boxCount(); ++i) {
+        CHECK(parent.score(i) == h.score(boxes, i, boxes[i]));
+        scratch += h.score(boxes, i, boxes[i]) > 0;
+      }
+      CHECK(parent.count() == scratch);
+      for (int move = 0; move < 10; ++move) {
+        const int box = static_cast<int>(rng() % boxes.size());
+        Square to = static_cast<Square>(rng() % squares);
+        if (used[to]) continue;
+        std::vector<Square> moved = boxes;
+        moved[box] = to;
+        child.setPosition(moved);
+        CHECK(parent.childCount(box, to) == child.count());
+      }
+    }
+  }
 }
