@@ -242,20 +242,26 @@ class FessStrategy : public Strategy, public MeetingSide {
   }
 
   // The position goes into one cell of each feature space: boxes on goals,
-  // goals filled in plan order, estimate (sixteenths of the start's) and
-  // hotspots, each beside connectivity. The round robin goes over the cells
-  // of all four, and a position is expanded once, from whichever cell comes
-  // first. Measured (fess alone, XSokoban at 10 s, both cores busy): the
-  // first space alone 65 / 90; with plan order 66 (16 gained); with
-  // hotspots too 69 (28, 36, 71); with the estimate too 71 (31, 85), with no
-  // level lost along the way.
+  // goals filled in plan order, estimate (in sixteenths and in 32nds of the
+  // start's) and hotspots, each beside connectivity. The round robin goes
+  // over the cells of all five, and a position is expanded once, from
+  // whichever cell comes first. Measured (fess alone, XSokoban at 10 s, both
+  // cores busy): the first space alone 65 / 90; with plan order 66 (16
+  // gained); with hotspots too 69 (28, 36, 71); with the estimate in
+  // sixteenths 71 (31, 85), no level lost along the way; the 32nds as a
+  // fifth space solve 23 (4.7 s) and 29 (0.8 s), which nothing had solved
+  // in 60 s, and lose 16 and 52 at the 10 s edge (71 either way). Tried and
+  // not kept: out of plan as a space (68), hotspots with the estimate
+  // instead of connectivity (68), 32nds in place of sixteenths (70),
+  // hotspots as a tie-break within cells (67), and moves the goal-room
+  // order leaves out reaching the plan-order space only (66).
   void enqueue(uint32_t node, const Features& f, uint32_t weight) {
     const uint32_t inOrder = static_cast<uint32_t>(f.onGoals - f.outOfPlan);
-    const uint32_t estimateBucket = f.estimate * 16 / (startEstimate_ + 1);
     enqueueIn(cellKey(0, static_cast<uint32_t>(f.onGoals), f), node, weight);
     enqueueIn(cellKey(1, inOrder, f), node, weight);
-    enqueueIn(cellKey(2, estimateBucket, f), node, weight);
+    enqueueIn(cellKey(2, f.estimate * 16 / (startEstimate_ + 1), f), node, weight);
     enqueueIn(cellKey(3, static_cast<uint32_t>(f.hot), f), node, weight);
+    enqueueIn(cellKey(4, f.estimate * 32 / (startEstimate_ + 1), f), node, weight);
   }
   static uint32_t cellKey(uint32_t space, uint32_t value, const Features& f) {
     return space << 16 | std::min(value, 255u) << 8 | static_cast<uint32_t>(std::min(f.connectivity, 255));
