@@ -63,7 +63,7 @@ const std::vector<StrategyEntry>& strategyRegistry() {
        [](const Level& level, const SolverOptions& o) {
          return makeBestFirstStrategy(level, o.memoryBudgetBytes, BestFirstKind::Greedy);
        }},
-      {{"fess", "feature space search (FESS): macro pushes, packing plan, corral and matching deadlocks"},
+      {{"fess", "feature space search (FESS): macro pushes, five feature spaces in round robin, packing plan, corral and matching deadlocks"},
        [](const Level& level, const SolverOptions& o) { return makeFessStrategy(level, o.memoryBudgetBytes); }},
   };
   return entries;
