@@ -259,9 +259,13 @@ class FessStrategy : public Strategy, public MeetingSide {
     const uint32_t inOrder = static_cast<uint32_t>(f.onGoals - f.outOfPlan);
     enqueueIn(cellKey(0, static_cast<uint32_t>(f.onGoals), f), node, weight);
     enqueueIn(cellKey(1, inOrder, f), node, weight);
-    enqueueIn(cellKey(2, f.estimate * 16 / (startEstimate_ + 1), f), node, weight);
+    enqueueIn(cellKey(2, fractionOfStart(f.estimate, 16), f), node, weight);
     enqueueIn(cellKey(3, static_cast<uint32_t>(f.hot), f), node, weight);
-    enqueueIn(cellKey(4, f.estimate * 32 / (startEstimate_ + 1), f), node, weight);
+    enqueueIn(cellKey(4, fractionOfStart(f.estimate, 32), f), node, weight);
+  }
+  // `estimate` in 1/parts of the start's (64-bit: unreachable squares count 2^16 pushes each).
+  uint32_t fractionOfStart(uint32_t estimate, uint64_t parts) const {
+    return static_cast<uint32_t>(std::min<uint64_t>(estimate * parts / (startEstimate_ + 1ull), 255));
   }
   static uint32_t cellKey(uint32_t space, uint32_t value, const Features& f) {
     return space << 16 | std::min(value, 255u) << 8 | static_cast<uint32_t>(std::min(f.connectivity, 255));
