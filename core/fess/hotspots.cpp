@@ -80,11 +80,15 @@ int HotspotTally::childCount(int box, Square to) {
     const int s = score_[i] - (fromOff && Hotspots::has(rows_[i], from)) + (toOff && Hotspots::has(rows_[i], to));
     count += s > 0;
   }
+  return count + (scoreAt(box, to) > 0);
+}
+
+int HotspotTally::scoreAt(int box, Square to) {
+  const Square from = boxes_[box];
   const uint64_t* row = hotspots_.row(to);
-  int moved = 0;
-  for (size_t w = 0; w < offGoal_.size(); ++w) moved += std::popcount(row[w] & offGoal_[w]);
-  moved -= fromOff && Hotspots::has(row, from);
-  return count + (moved > 0);
+  int score = 0;
+  for (size_t w = 0; w < offGoal_.size(); ++w) score += std::popcount(row[w] & offGoal_[w]);
+  return score - (!board_.isGoal(from) && Hotspots::has(row, from));  // its old square is empty now
 }
 
 }  // namespace soko

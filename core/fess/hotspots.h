@@ -62,6 +62,9 @@ class HotspotTally {
   int count() const { return count_; }
   // Hotspots once `boxes[box]` (of the position set) moves to the free square `to`.
   int childCount(int box, Square to);
+  // Hotspots::score of `boxes[box]` moved to the free square `to`: the other
+  // boxes off goals it blocks there.
+  int scoreAt(int box, Square to);
 
  private:
   Hotspots& hotspots_;

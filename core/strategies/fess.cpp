@@ -315,7 +315,7 @@ class FessStrategy : public Strategy, public MeetingSide {
   }
 
   // Features of `boxes` (any order); `occupied_` marks them. Labels their
-  // player regions in `regions_`.
+  // player regions in `regions_` and sets `hotspotTally_` to them.
   Features features(const std::vector<Square>& boxes) {
     Features f;
     for (Square b : boxes) f.onGoals += goal_[b];
@@ -504,7 +504,7 @@ class FessStrategy : public Strategy, public MeetingSide {
       const Child& c = children_[i];
       if (c.move.box != hot) continue;
       moves = true;
-      int s = hotspots_.score(current_, hot, c.move.to);
+      int s = hotspotTally_.scoreAt(hot, c.move.to);
       if (s < bestScore || (best >= 0 && s == bestScore && c.features.estimate < children_[best].features.estimate)) best = i, bestScore = s;
     }
     if (moves) return best;

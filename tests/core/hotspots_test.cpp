@@ -96,6 +96,7 @@ TEST_CASE("hotspot tally: a child's count, found from its parent's scores, is th
         moved[box] = to;
         child.setPosition(moved);
         CHECK(parent.childCount(box, to) == child.count());
+        CHECK(parent.scoreAt(box, to) == h.score(moved, box, to));
       }
     }
   }
