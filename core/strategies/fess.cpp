@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "../board.h"
+#include "../fess/cell_queue.h"
 #include "../fess/goal_room.h"
 #include "../fess/hotspots.h"
 #include "../fess/macro_moves.h"
@@ -196,11 +197,6 @@ class FessStrategy : public Strategy, public MeetingSide {
     uint16_t depth;   // macro pushes from the start
     uint8_t expanded; // taken up already: later queue entries for it are stale
   };
-  struct Cell {
-    // Min-heap of entries weight << 32 | ~node: least weight first, then
-    // the newest node (measured: the boxes' distance to goals solved fewer).
-    std::vector<uint64_t> open;
-  };
   struct Child {
     MacroPush move;
     Features features;
@@ -214,7 +210,7 @@ class FessStrategy : public Strategy, public MeetingSide {
 
   uint64_t memoryBytes() const {
     return store_.memoryBytes() + info_.capacity() * sizeof(NodeInfo) + openBytes_ +
-           cells_.capacity() * sizeof(Cell) + bipartite_.memoryBytes() + corral_.memoryBytes() + piCorral_.memoryBytes() +
+           cells_.capacity() * sizeof(CellQueue) + bipartite_.memoryBytes() + corral_.memoryBytes() + piCorral_.memoryBytes() +
            moves_.memoryBytes() + roomSkipped_.capacity() * 4 + hotspots_.memoryBytes() + distances_.memoryBytes() +
            patterns_.memoryBytes() + static_cast<uint64_t>(board_.squareCount()) * 64;
   }
@@ -276,28 +272,24 @@ class FessStrategy : public Strategy, public MeetingSide {
       it = cellOf_.emplace(cellKey, static_cast<uint32_t>(cells_.size())).first;
       cells_.emplace_back();
     }
-    auto& open = cells_[it->second].open;
-    const size_t capacity = open.capacity();
-    open.push_back(static_cast<uint64_t>(weight) << 32 | ~node);
-    std::push_heap(open.begin(), open.end(), std::greater<>());
-    openBytes_ += (open.capacity() - capacity) * sizeof(open[0]);
+    openBytes_ += cells_[it->second].push(weight, node);
   }
 
   // Round robin: the next cell with work, its best position.
   bool nextNode(uint32_t& node) {
     for (size_t tried = 0; tried < cells_.size(); ++tried) {
-      Cell& c = cells_[cursor_];
+      CellQueue& c = cells_[cursor_];
       cursor_ = (cursor_ + 1) % cells_.size();
-      while (!c.open.empty()) {
-        std::pop_heap(c.open.begin(), c.open.end(), std::greater<>());
-        const uint64_t key = c.open.back();
-        const uint32_t candidate = ~static_cast<uint32_t>(key);
-        c.open.pop_back();
+      uint32_t weight, candidate;
+      int64_t freed;
+      while (c.pop(weight, candidate, freed)) {
+        openBytes_ += freed;
         // Stale: expanded already, or queued again since with less weight.
-        if (info_[candidate].expanded || (key >> 32) != info_[candidate].weight) continue;
+        if (info_[candidate].expanded || weight != info_[candidate].weight) continue;
         node = candidate;
         return true;
       }
+      openBytes_ += freed;
     }
     return false;
   }
@@ -604,11 +596,11 @@ class FessStrategy : public Strategy, public MeetingSide {
   std::vector<Child> candidates_;  // children past the local deadlock checks, before the store lookup
   std::vector<Child> children_;
   std::vector<NodeInfo> info_;  // [node]
-  std::vector<Cell> cells_;
+  std::vector<CellQueue> cells_;
   std::unordered_map<uint32_t, uint32_t> cellOf_;  // feature key -> cell
   size_t cursor_ = 0;
   uint32_t currentNode_ = 0;  // the node being expanded
-  uint64_t openBytes_ = 0;  // capacity of every cell's heap, in bytes
+  int64_t openBytes_ = 0;  // held by the cells' queues, in bytes
   uint32_t solvedIndex_ = NodeStore::kNone;
   uint64_t nodes_ = 0;
   uint64_t prunedFreeze_ = 0, prunedBipartite_ = 0, prunedCorral_ = 0;

@@ -1,22 +1,24 @@
 // FESS, the feature space search of Shoham and Schaeffer (IEEE CoG 2020),
 // forward over macro pushes (a box taken anywhere it can go in one move).
 //
-// Every position found is projected onto four small feature spaces, each
+// Every position found is projected onto five small feature spaces, each
 // pairing one measure with player regions (connectivity): boxes on goals,
 // goals filled in the packing plan's order, pushes to the nearest goals
-// (in sixteenths of the start's), and hotspots (boxes cutting others off
-// from every goal). Each cell keeps its own queue of positions, and the
-// search takes turns among the cells of all four spaces (round robin),
-// expanding from each the position reached with the least accumulated
-// weight, newest first among equals; a position is expanded once. A move costs 1, or 0 when
-// an advisor recommends it: the packing advisor fills the next goal of the
-// packing plan (found backwards from the solved position), the connectivity
-// advisor joins player regions. A position reached again more cheaply is
-// queued again. Deadlocks are pruned by dead squares, freeze, bipartite
-// matching with frozen boxes as walls, dead pair/triple patterns, and
-// P-corral searches with a node budget (run when a position is taken up,
-// not for every child). Where a PI-corral exists, only its fence boxes are
-// pushed (search/pi_corral.h: sound, and often a much smaller branching).
+// (in sixteenths and in 32nds of the start's), and hotspots (boxes cutting
+// others off from every goal). Each cell keeps its own queue of positions,
+// and the search takes turns among the cells of all five spaces (round
+// robin), expanding from each the position reached with the least
+// accumulated weight, newest first among equals; a position is expanded
+// once. A move costs 1, or 0 when an advisor recommends it: the packing
+// advisor fills the next goal of the packing plan (found backwards from the
+// solved position), the connectivity advisor joins player regions, the
+// hotspot advisor moves the box blocking most others. A position reached
+// again more cheaply is queued again. Deadlocks are pruned by dead
+// squares, freeze, bipartite matching with frozen boxes as walls, dead
+// pair/triple patterns, and P-corral searches with a node budget (run when
+// a position is taken up, not for every child). Where a PI-corral exists,
+// only its fence boxes are pushed (search/pi_corral.h: sound, and often a
+// much smaller branching).
 #pragma once
 
 #include <memory>
