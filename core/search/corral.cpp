@@ -17,7 +17,7 @@ CorralCheck::CorralCheck(const Board& board, std::vector<uint8_t> dead, int node
       subOccupied_(board.squareCount(), 0) {}
 
 uint64_t CorralCheck::memoryBytes() const {
-  return cache_.size() * 32 + seen_.size() * 24 + states_.capacity() * sizeof(Square) +
+  return cache_.size() * 32 + (seen_.size() + queued_.size()) * 24 + states_.capacity() * sizeof(Square) +
          board_.squareCount() * 16ull;
 }
 
@@ -95,28 +95,39 @@ int CorralCheck::search(std::vector<Square> boxes, Square player) {
       if (!subOccupied_[s] && !innerReach_.reachable(s)) return false;
     return true;
   };
-  Square start = normalise(boxes.data(), player);
+  const Square start = normalise(boxes.data(), player);
   const uint64_t startKey = zobrist_.boxes(boxes.data(), k) ^ zobrist_.player(start);
   if (auto it = cache_.find(startKey); it != cache_.end()) {
     ++stats_.cacheHits;
     return it->second;
   }
+  // Children are queued with the player where the push left it, and told
+  // apart by their normalised player only when taken up, where the flood
+  // runs anyway: one flood per position instead of one per child. The
+  // queue is first in first out, so the distinct positions come up in the
+  // same order either way, and only they count against the budget.
   states_.clear();
   seen_.clear();
+  queued_.clear();
   states_.insert(states_.end(), boxes.begin(), boxes.end());
   states_.push_back(start);
-  seen_.insert(startKey);
   int result = 1;
+  int taken = 0;
   std::vector<Square> current(k), child(k);
   for (size_t head = 0; head * stride < states_.size(); ++head) {
-    if (static_cast<int>(head) >= budget_) {
-      result = 2;
-      break;
-    }
     std::copy_n(&states_[head * stride], k, current.begin());
     Square p = states_[head * stride + k];
     for (Square b : current) subOccupied_[b] = 1;
-    innerReach_.fill(subOccupied_, p);
+    const Square normal = innerReach_.fill(subOccupied_, p);
+    if (!seen_.insert(zobrist_.boxes(current.data(), k) ^ zobrist_.player(normal)).second) {
+      for (Square b : current) subOccupied_[b] = 0;
+      continue;
+    }
+    if (taken++ >= budget_) {
+      for (Square b : current) subOccupied_[b] = 0;
+      result = 2;
+      break;
+    }
     if (head > 0 && opened()) {
       for (Square b : current) subOccupied_[b] = 0;
       result = 0;
@@ -146,11 +157,10 @@ int CorralCheck::search(std::vector<Square> boxes, Square player) {
         solved = true;
         break;
       }
-      Square normal = normalise(child.data(), current[i]);
-      uint64_t key = zobrist_.boxes(child.data(), k) ^ zobrist_.player(normal);
-      if (!seen_.insert(key).second) continue;
+      // The same boxes with the player on the same square: surely the same position.
+      if (!queued_.insert(zobrist_.boxes(child.data(), k) ^ zobrist_.player(current[i])).second) continue;
       states_.insert(states_.end(), child.begin(), child.end());
-      states_.push_back(normal);
+      states_.push_back(current[i]);
     }
     if (solved) {
       result = 0;

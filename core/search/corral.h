@@ -76,7 +76,8 @@ class CorralCheck {
   static constexpr size_t kMaxCache = 1 << 16;
   // Small search scratch.
   std::vector<Square> states_;  // flat: boxes then player, per state
-  std::unordered_set<uint64_t> seen_;
+  std::unordered_set<uint64_t> seen_;    // positions taken up, by normalised player
+  std::unordered_set<uint64_t> queued_;  // positions queued, by the player's square
   Stats stats_;
 };
 
