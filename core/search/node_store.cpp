@@ -30,10 +30,12 @@ NodeStore::NodeStore(int boxCount, int squareCount, uint64_t budgetBytes)
       width_(squareCount < 0xFF ? 1 : 2),
       stride_((static_cast<size_t>(boxCount) + 1) * width_),
       budget_(budgetBytes),
+      data_(stride_),
       packed_(stride_) {}
 
 uint64_t NodeStore::memoryBytes() const {
-  return capacity_ * (stride_ + 3 * sizeof(uint32_t)) + slots_.size() * sizeof(uint32_t);
+  return data_.memoryBytes() + parent_.memoryBytes() + move_.memoryBytes() + keys_.memoryBytes() +
+         slots_.size() * sizeof(uint32_t);
 }
 
 double NodeStore::bytesPerPosition() const {
@@ -60,16 +62,14 @@ void NodeStore::pack(const Square* boxes, Square player) const {
 bool NodeStore::same(uint32_t i) const { return std::memcmp(record(i), packed_.data(), stride_) == 0; }
 
 bool NodeStore::grow() {
-  size_t newCapacity = capacity_ == 0 ? 1024 : capacity_ + capacity_ / 2;
+  // A block more in each array, and a table kept at most half full.
+  const size_t newCapacity = capacity_ + BlockArray<uint8_t>::kBlockRecords;
   size_t newSlots = slots_.size();
-  while (newSlots < newCapacity * 2) newSlots = newSlots == 0 ? 2048 : newSlots * 2;  // load <= 1/2
-  uint64_t bytes = newCapacity * (stride_ + 3 * sizeof(uint32_t)) + newSlots * sizeof(uint32_t);
-  // While vectors are copied, old and new arrays live together.
+  while (newSlots < newCapacity * 2) newSlots = newSlots == 0 ? 2048 : newSlots * 2;
+  uint64_t bytes = data_.blockBytes() + 3 * parent_.blockBytes();
+  // While the table is rebuilt, the old one lives beside the new.
+  if (newSlots != slots_.size()) bytes += newSlots * sizeof(uint32_t);
   if (bytes + memoryBytes() > budget_) return false;
-  data_.reserve(newCapacity * stride_);
-  parent_.reserve(newCapacity);
-  move_.reserve(newCapacity);
-  keys_.reserve(newCapacity);
   capacity_ = newCapacity;
   if (newSlots != slots_.size()) {
     {
@@ -118,7 +118,7 @@ NodeStore::Insert NodeStore::insert(const Square* boxes, Square player, uint64_t
   }
   uint32_t index = size();
   slots_[at] = slotOf(index, static_cast<uint32_t>(key));
-  data_.insert(data_.end(), packed_.begin(), packed_.end());
+  data_.push_back(packed_.data());
   parent_.push_back(parent);
   move_.push_back(move);
   keys_.push_back(static_cast<uint32_t>(key));

@@ -1,10 +1,10 @@
 // Every position a search has seen: box squares (sorted) and the normalised
-// player square, packed in one array, with the parent's index and the move
+// player square, packed in block arrays (growing without copies), with the parent's index and the move
 // that led here, found again through an open-addressing table of Zobrist keys.
 //
 // A square takes one byte when the board has fewer than 255 squares (most
 // levels), else two; kNoSquare is kept either way. Bytes per position: 1 or
-// 2 times (boxes+1) data + 4 parent + 4 move + 4 key + about 6 of table.
+// 2 times (boxes+1) data + 4 parent + 4 move + 4 key + 8 to 16 of table.
 // The store never grows past its byte budget: insert() reports `full`
 // instead, so the search can stop cleanly.
 #pragma once
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../board.h"
+#include "block_array.h"
 
 namespace soko {
 
@@ -52,7 +53,7 @@ class NodeStore {
   double bytesPerPosition() const;
 
  private:
-  const uint8_t* record(uint32_t i) const { return &data_[static_cast<size_t>(i) * stride_]; }
+  const uint8_t* record(uint32_t i) const { return data_.at(i); }
   Square square(const uint8_t* at) const {
     if (width_ == 2) return static_cast<Square>(at[0] | at[1] << 8);
     return at[0] == 0xFF ? kNoSquare : at[0];
@@ -75,12 +76,12 @@ class NodeStore {
   size_t width_;   // bytes per square
   size_t stride_;  // bytes per position: (boxCount_ + 1) * width_
   uint64_t budget_;
-  std::vector<uint8_t> data_;
+  BlockArray<uint8_t> data_;  // records of stride_ bytes
   mutable std::vector<uint8_t> packed_;
-  std::vector<uint32_t> parent_, move_;
-  std::vector<uint32_t> keys_;  // the keys' low halves
-  std::vector<uint32_t> slots_;  // slotOf(node, key), 0 = empty; size is a power of two, over twice the nodes
-  size_t capacity_ = 0;          // positions the arrays hold without reallocating
+  BlockArray<uint32_t> parent_, move_;
+  BlockArray<uint32_t> keys_;    // the keys' low halves
+  std::vector<uint32_t> slots_;  // slotOf(node, key), 0 = empty; size is a power of two, at least twice capacity_
+  size_t capacity_ = 0;          // positions the budget has been checked for
 };
 
 }  // namespace soko

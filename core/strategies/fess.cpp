@@ -1,6 +1,7 @@
 #include "fess.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -14,6 +15,7 @@
 #include "../fess/packing_plan.h"
 #include "../fess/tunnel_stops.h"
 #include "../search/bipartite.h"
+#include "../search/block_array.h"
 #include "../search/corral.h"
 #include "../search/dead_patterns.h"
 #include "../search/dead_squares.h"
@@ -53,8 +55,9 @@ void resortOne(std::vector<Square>& squares, size_t i) {
 
 class FessStrategy : public Strategy, public MeetingSide {
  public:
-  FessStrategy(const Level& level, uint64_t budget)
-      : board_(level),
+  FessStrategy(const Level& level, uint64_t budget, FessVariant variant)
+      : spaces_(variant.spaces),
+        board_(level),
         budget_(budget),
         zobrist_(board_.squareCount()),
         store_(board_.boxCount(), board_.squareCount(), storeShare(budget)),
@@ -75,7 +78,7 @@ class FessStrategy : public Strategy, public MeetingSide {
         occupied_(board_.squareCount(), 0),
         regions_(board_) {
     startEstimate_ = estimate(board_.startBoxes());
-    roomOrder_.emplace(board_, plan_, dead_);
+    if (variant.goalRoomOrder) roomOrder_.emplace(board_, plan_, dead_);
     int areas = 0;
     for (int a : plan_.area) areas = std::max(areas, a + 1);
     areaMinEmpty_.resize(areas);
@@ -101,7 +104,9 @@ class FessStrategy : public Strategy, public MeetingSide {
     if (store_.size() == 0 && !start()) return SolveStatus::OutOfMemory;
     while (solvedIndex_ == NodeStore::kNone) {
       if (deadline.expired()) return SolveStatus::Running;
-      if (memoryBytes() > budget_) return SolveStatus::OutOfMemory;
+      const uint64_t reserve = expansionReserve(), used = memoryBytes();
+      if (used + reserve > budget_) return SolveStatus::OutOfMemory;
+      store_.setBudget(budget_ - reserve - (used - store_.memoryBytes()));
       if (nodes_ >= maxNodes_) return SolveStatus::TimedOut;  // the benchmark's expansion cap, as a time limit
       uint32_t node;
       if (!nextNode(node)) {
@@ -205,11 +210,21 @@ class FessStrategy : public Strategy, public MeetingSide {
     uint64_t key;
   };
 
-  // The node store's part of the budget; the rest is for the queues and tables.
-  static uint64_t storeShare(uint64_t budget) { return budget / 10 * 6; }
+  // The node store takes what the rest leaves (it checks its own growth);
+  // until the search starts, half.
+  static uint64_t storeShare(uint64_t budget) { return budget / 2; }
+
+  // What one expansion may add outside the store: a block of node info, a
+  // doubling of the cell list, and in each feature space a doubling of a
+  // queue level twice the largest yet doubled. Kept free, so a search stops
+  // within its budget instead of past it.
+  uint64_t expansionReserve() const {
+    return info_.blockBytes() + cells_.capacity() * sizeof(CellQueue) +
+           2 * static_cast<uint64_t>(std::popcount(spaces_)) * largestQueueGrowth_;
+  }
 
   uint64_t memoryBytes() const {
-    return store_.memoryBytes() + info_.capacity() * sizeof(NodeInfo) + openBytes_ +
+    return store_.memoryBytes() + info_.memoryBytes() + openBytes_ +
            cells_.capacity() * sizeof(CellQueue) + bipartite_.memoryBytes() + corral_.memoryBytes() + piCorral_.memoryBytes() +
            moves_.memoryBytes() + roomSkipped_.capacity() * 4 + hotspots_.memoryBytes() + distances_.memoryBytes() +
            patterns_.memoryBytes() + static_cast<uint64_t>(board_.squareCount()) * 64;
@@ -253,18 +268,20 @@ class FessStrategy : public Strategy, public MeetingSide {
   // order leaves out reaching the plan-order space only (66).
   void enqueue(uint32_t node, const Features& f, uint32_t weight) {
     const uint32_t inOrder = static_cast<uint32_t>(f.onGoals - f.outOfPlan);
-    enqueueIn(cellKey(0, static_cast<uint32_t>(f.onGoals), f), node, weight);
-    enqueueIn(cellKey(1, inOrder, f), node, weight);
-    enqueueIn(cellKey(2, fractionOfStart(f.estimate, 16), f), node, weight);
-    enqueueIn(cellKey(3, static_cast<uint32_t>(f.hot), f), node, weight);
-    enqueueIn(cellKey(4, fractionOfStart(f.estimate, 32), f), node, weight);
+    const uint32_t connectivity = static_cast<uint32_t>(f.connectivity);
+    if (spaces_ & kSpaceOnGoals) enqueueIn(cellKey(0, static_cast<uint32_t>(f.onGoals), connectivity), node, weight);
+    if (spaces_ & kSpacePlanOrder) enqueueIn(cellKey(1, inOrder, connectivity), node, weight);
+    if (spaces_ & kSpaceEstimate16) enqueueIn(cellKey(2, fractionOfStart(f.estimate, 16), connectivity), node, weight);
+    if (spaces_ & kSpaceHotspots) enqueueIn(cellKey(3, static_cast<uint32_t>(f.hot), connectivity), node, weight);
+    if (spaces_ & kSpaceEstimate32) enqueueIn(cellKey(4, fractionOfStart(f.estimate, 32), connectivity), node, weight);
+    if (spaces_ & kSpaceEstimate16Flat) enqueueIn(cellKey(5, fractionOfStart(f.estimate, 16), 0), node, weight);
   }
   // `estimate` in 1/parts of the start's (64-bit: unreachable squares count 2^16 pushes each).
   uint32_t fractionOfStart(uint32_t estimate, uint64_t parts) const {
     return static_cast<uint32_t>(std::min<uint64_t>(estimate * parts / (startEstimate_ + 1ull), 255));
   }
-  static uint32_t cellKey(uint32_t space, uint32_t value, const Features& f) {
-    return space << 16 | std::min(value, 255u) << 8 | static_cast<uint32_t>(std::min(f.connectivity, 255));
+  static uint32_t cellKey(uint32_t space, uint32_t value, uint32_t connectivity) {
+    return space << 16 | std::min(value, 255u) << 8 | std::min(connectivity, 255u);
   }
   void enqueueIn(uint32_t cellKey, uint32_t node, uint32_t weight) {
     auto it = cellOf_.find(cellKey);
@@ -272,7 +289,9 @@ class FessStrategy : public Strategy, public MeetingSide {
       it = cellOf_.emplace(cellKey, static_cast<uint32_t>(cells_.size())).first;
       cells_.emplace_back();
     }
-    openBytes_ += cells_[it->second].push(weight, node);
+    const int64_t grown = cells_[it->second].push(weight, node);
+    openBytes_ += grown;
+    largestQueueGrowth_ = std::max(largestQueueGrowth_, static_cast<uint64_t>(std::max<int64_t>(grown, 0)));
   }
 
   // Round robin: the next cell with work, its best position.
@@ -564,6 +583,7 @@ class FessStrategy : public Strategy, public MeetingSide {
     return true;
   }
 
+  uint32_t spaces_;  // FessSpace bits
   Board board_;
   uint64_t budget_;
   Zobrist zobrist_;
@@ -595,12 +615,13 @@ class FessStrategy : public Strategy, public MeetingSide {
   std::vector<MacroPush> pushes_;
   std::vector<Child> candidates_;  // children past the local deadlock checks, before the store lookup
   std::vector<Child> children_;
-  std::vector<NodeInfo> info_;  // [node]
+  BlockArray<NodeInfo> info_;  // [node]
   std::vector<CellQueue> cells_;
   std::unordered_map<uint32_t, uint32_t> cellOf_;  // feature key -> cell
   size_t cursor_ = 0;
   uint32_t currentNode_ = 0;  // the node being expanded
   int64_t openBytes_ = 0;  // held by the cells' queues, in bytes
+  uint64_t largestQueueGrowth_ = 0;  // the largest one push has added to openBytes_
   uint32_t solvedIndex_ = NodeStore::kNone;
   uint64_t nodes_ = 0;
   uint64_t prunedFreeze_ = 0, prunedBipartite_ = 0, prunedCorral_ = 0;
@@ -648,8 +669,8 @@ std::vector<PushStep> FessStrategy::pathPushes(uint32_t index) const {
 
 }  // namespace
 
-std::unique_ptr<Strategy> makeFessStrategy(const Level& level, uint64_t memoryBudgetBytes) {
-  return std::make_unique<FessStrategy>(level, memoryBudgetBytes);
+std::unique_ptr<Strategy> makeFessStrategy(const Level& level, uint64_t memoryBudgetBytes, FessVariant variant) {
+  return std::make_unique<FessStrategy>(level, memoryBudgetBytes, variant);
 }
 
 }  // namespace soko

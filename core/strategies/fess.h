@@ -28,6 +28,23 @@
 
 namespace soko {
 
-std::unique_ptr<Strategy> makeFessStrategy(const Level& level, uint64_t memoryBudgetBytes);
+// The feature spaces a position is queued in (bits of FessVariant::spaces).
+enum FessSpace : uint32_t {
+  kSpaceOnGoals = 1,       // boxes on goals
+  kSpacePlanOrder = 2,     // goals filled in the packing plan's order
+  kSpaceEstimate16 = 4,    // pushes to the nearest goals, in 16ths of the start's
+  kSpaceHotspots = 8,      // boxes cutting others off from every goal
+  kSpaceEstimate32 = 16,   // the same in 32nds
+  kSpaceEstimate16Flat = 32,  // in 16ths, without connectivity
+};
+
+// The default search, or another for a portfolio: the variants reach
+// different levels (see fess_portfolio.cpp).
+struct FessVariant {
+  uint32_t spaces = kSpaceOnGoals | kSpacePlanOrder | kSpaceEstimate16 | kSpaceHotspots | kSpaceEstimate32;
+  bool goalRoomOrder = true;  // see fess/goal_room.h
+};
+
+std::unique_ptr<Strategy> makeFessStrategy(const Level& level, uint64_t memoryBudgetBytes, FessVariant variant = {});
 
 }  // namespace soko
