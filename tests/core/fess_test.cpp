@@ -110,6 +110,23 @@ TEST_CASE("fess solves Microban I 1-20 with verified solutions") {
   }
 }
 
+TEST_CASE("fess variants (other feature spaces, no goal-room order) solve Microban I 1-10 with verified solutions") {
+  std::vector<Level> levels = collection("Microban_I.sok");
+  REQUIRE(levels.size() >= 10);
+  FessVariant noRoom, fourSpaces, sixSpaces, onGoalsOnly;
+  noRoom.goalRoomOrder = false;
+  fourSpaces.spaces &= ~kSpaceEstimate32;
+  sixSpaces.spaces |= kSpaceEstimate16Flat;
+  onGoalsOnly.spaces = kSpaceOnGoals;
+  for (const FessVariant& variant : {noRoom, fourSpaces, sixSpaces, onGoalsOnly})
+    for (int i = 0; i < 10; ++i) {
+      INFO("spaces " << variant.spaces << " room order " << variant.goalRoomOrder << " level " << i + 1);
+      std::unique_ptr<Strategy> strategy = makeFessStrategy(levels[i], 256 << 20, variant);
+      REQUIRE(strategy->run(Deadline(Deadline::Clock::now() + std::chrono::seconds(10))) == SolveStatus::Solved);
+      CHECK(verify(levels[i], strategy->solution()).solved);
+    }
+}
+
 TEST_CASE("fess proves a small dead level unsolvable") {
   Level dead = one("########\n# $ $ .#\n#      #\n#   .  #\n#@     #\n########\n");
   Solver solver(dead, fess());
@@ -191,6 +208,20 @@ TEST_CASE("fess-hbox portfolio: hbox's method 1 searches only its first half sec
   CHECK(m.find("hbox1: ") != std::string::npos);
   CHECK(m.find("its time in the portfolio is up") != std::string::npos);
   CHECK(m.find("its time in the portfolio is up") > m.find("hbox1: "));  // hbox1's, not the others'
+}
+
+TEST_CASE("fess-hbox portfolio: the late fess variants join at once when the first members have all stopped") {
+  // XSokoban 29 in a megabyte: every member runs out of memory, the late
+  // ones too, long before their 10 s; the portfolio says so, for each.
+  std::vector<Level> levels = collection("XSokoban.sok");
+  REQUIRE(levels.size() >= 29);
+  std::unique_ptr<Strategy> portfolio = makeFessPortfolioStrategy(levels[28], fess(30, 1 << 20));
+  CHECK(portfolio->run(Deadline(Deadline::Clock::now() + std::chrono::seconds(8))) == SolveStatus::OutOfMemory);
+  const std::string m = portfolio->message();
+  INFO(m);
+  CHECK(m.find("fess (no goal-room order): ") != std::string::npos);
+  CHECK(m.find("fess (four spaces): ") != std::string::npos);
+  CHECK(m.find("fess (estimate without connectivity): ") != std::string::npos);
 }
 
 TEST_CASE("fess-hbox portfolio takes turns within one long slice") {
