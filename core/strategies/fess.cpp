@@ -669,6 +669,24 @@ std::vector<PushStep> FessStrategy::pathPushes(uint32_t index) const {
 
 }  // namespace
 
+FessVariant fessNoRoomOrder() {
+  FessVariant v;
+  v.goalRoomOrder = false;
+  return v;
+}
+
+FessVariant fessFourSpaces() {
+  FessVariant v;
+  v.spaces &= ~kSpaceEstimate32;
+  return v;
+}
+
+FessVariant fessFlatEstimate() {
+  FessVariant v;
+  v.spaces |= kSpaceEstimate16Flat;
+  return v;
+}
+
 std::unique_ptr<Strategy> makeFessStrategy(const Level& level, uint64_t memoryBudgetBytes, FessVariant variant) {
   return std::make_unique<FessStrategy>(level, memoryBudgetBytes, variant);
 }

@@ -45,6 +45,11 @@ struct FessVariant {
   bool goalRoomOrder = true;  // see fess/goal_room.h
 };
 
+// The variants the default portfolio adds late (fess_portfolio.cpp).
+FessVariant fessNoRoomOrder();
+FessVariant fessFourSpaces();
+FessVariant fessFlatEstimate();
+
 std::unique_ptr<Strategy> makeFessStrategy(const Level& level, uint64_t memoryBudgetBytes, FessVariant variant = {});
 
 }  // namespace soko

@@ -152,13 +152,7 @@ class PortfolioStrategy : public Strategy {
   // cost more levels at 10 s than they gain. Built when they join.
   void lateJoiners(const Level& level, const SolverOptions& options) {
     const uint64_t budget = options.memoryBudgetBytes;
-    FessVariant noRoom;
-    noRoom.goalRoomOrder = false;
-    FessVariant fourSpaces;
-    fourSpaces.spaces &= ~kSpaceEstimate32;
-    FessVariant flatEstimate;
-    flatEstimate.spaces |= kSpaceEstimate16Flat;
-    const FessVariant variants[] = {noRoom, fourSpaces, flatEstimate};
+    const FessVariant variants[] = {fessNoRoomOrder(), fessFourSpaces(), fessFlatEstimate()};
     const char* names[] = {"fess (no goal-room order)", "fess (four spaces)", "fess (estimate without connectivity)"};
     for (int k = 0; k < 3; ++k) {
       Member& m = members_[kFirstLate + k];

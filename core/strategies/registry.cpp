@@ -65,6 +65,13 @@ const std::vector<StrategyEntry>& strategyRegistry() {
        }},
       {{"fess", "feature space search (FESS): macro pushes, five feature spaces in round robin, packing plan, corral and matching deadlocks"},
        [](const Level& level, const SolverOptions& o) { return makeFessStrategy(level, o.memoryBudgetBytes); }},
+      // The default portfolio's late fess variants, alone (for benchmarks: fess_portfolio.cpp).
+      {{"fess-noroom", "fess without the goal-room order"},
+       [](const Level& level, const SolverOptions& o) { return makeFessStrategy(level, o.memoryBudgetBytes, fessNoRoomOrder()); }},
+      {{"fess-four", "fess with four feature spaces (no estimate in 32nds)"},
+       [](const Level& level, const SolverOptions& o) { return makeFessStrategy(level, o.memoryBudgetBytes, fessFourSpaces()); }},
+      {{"fess-flat", "fess with a sixth feature space: the estimate without connectivity"},
+       [](const Level& level, const SolverOptions& o) { return makeFessStrategy(level, o.memoryBudgetBytes, fessFlatEstimate()); }},
   };
   return entries;
 }

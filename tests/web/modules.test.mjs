@@ -394,7 +394,16 @@ test('cancelling a portfolio cancels every worker', async () => {
 
 test('a portfolio picks one strategy per family, default first', () => {
   const names = ['bfs', 'hbox', 'hbox0', 'bfs-reverse', 'astar', 'astar-moves', 'fess'];
-  assert.deepEqual(pickPortfolio(names, 3), ['bfs', 'hbox', 'astar']);
-  assert.deepEqual(pickPortfolio(['hbox', 'hbox1', 'hbox2'], 2), ['hbox', 'hbox1']);
+  assert.deepEqual(pickPortfolio(names, 3, []), ['bfs', 'hbox', 'astar']);
+  assert.deepEqual(pickPortfolio(['hbox', 'hbox1', 'hbox2'], 2, []), ['hbox', 'hbox1']);
   assert.deepEqual(pickPortfolio(['bfs'], 3), ['bfs']);
+});
+
+test('a portfolio takes the measured strategies first, then one per other family', () => {
+  const names = ['fess-hbox', 'bfs', 'hbox', 'hbox0', 'hbox11', 'fess', 'fess-noroom', 'fess-four', 'fess-flat'];
+  assert.deepEqual(pickPortfolio(names, 3), ['fess-hbox', 'fess', 'hbox11']);
+  assert.deepEqual(pickPortfolio(names, 2), ['fess-hbox', 'fess']);
+  assert.deepEqual(pickPortfolio(names, 5), ['fess-hbox', 'fess', 'hbox11', 'fess-four', 'fess-flat']);
+  // Only some of them offered: those, then one of each other family.
+  assert.deepEqual(pickPortfolio(['fess-hbox', 'bfs', 'hbox', 'astar'], 3), ['fess-hbox', 'bfs', 'hbox']);
 });
