@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
-#include <unordered_map>
 
 #include "../board.h"
+#include "../fess/cell_index.h"
 #include "../fess/cell_queue.h"
 #include "../fess/goal_room.h"
 #include "../fess/hotspots.h"
@@ -215,17 +215,17 @@ class FessStrategy : public Strategy, public MeetingSide {
   static uint64_t storeShare(uint64_t budget) { return budget / 2; }
 
   // What one expansion may add outside the store: a block of node info, a
-  // doubling of the cell list, and in each feature space a doubling of a
-  // queue level twice the largest yet doubled. Kept free, so a search stops
-  // within its budget instead of past it.
+  // doubling of the cell list and of its index, and in each feature space
+  // a doubling of a queue level twice the largest yet doubled. Kept free,
+  // so a search stops within its budget instead of past it.
   uint64_t expansionReserve() const {
-    return info_.blockBytes() + cells_.capacity() * sizeof(CellQueue) +
+    return info_.blockBytes() + cells_.capacity() * sizeof(CellQueue) + 2 * cellOf_.memoryBytes() +
            2 * static_cast<uint64_t>(std::popcount(spaces_)) * largestQueueGrowth_;
   }
 
   uint64_t memoryBytes() const {
     return store_.memoryBytes() + info_.memoryBytes() + openBytes_ +
-           cells_.capacity() * sizeof(CellQueue) + bipartite_.memoryBytes() + corral_.memoryBytes() + piCorral_.memoryBytes() +
+           cells_.capacity() * sizeof(CellQueue) + cellOf_.memoryBytes() + bipartite_.memoryBytes() + corral_.memoryBytes() + piCorral_.memoryBytes() +
            moves_.memoryBytes() + roomSkipped_.capacity() * 4 + hotspots_.memoryBytes() + distances_.memoryBytes() +
            patterns_.memoryBytes() + static_cast<uint64_t>(board_.squareCount()) * 64;
   }
@@ -284,12 +284,10 @@ class FessStrategy : public Strategy, public MeetingSide {
     return space << 16 | std::min(value, 255u) << 8 | std::min(connectivity, 255u);
   }
   void enqueueIn(uint32_t cellKey, uint32_t node, uint32_t weight) {
-    auto it = cellOf_.find(cellKey);
-    if (it == cellOf_.end()) {
-      it = cellOf_.emplace(cellKey, static_cast<uint32_t>(cells_.size())).first;
-      cells_.emplace_back();
-    }
-    const int64_t grown = cells_[it->second].push(weight, node);
+    bool added;
+    const uint32_t cell = cellOf_.findOrAdd(cellKey, static_cast<uint32_t>(cells_.size()), added);
+    if (added) cells_.emplace_back();
+    const int64_t grown = cells_[cell].push(weight, node);
     openBytes_ += grown;
     largestQueueGrowth_ = std::max(largestQueueGrowth_, static_cast<uint64_t>(std::max<int64_t>(grown, 0)));
   }
@@ -617,7 +615,7 @@ class FessStrategy : public Strategy, public MeetingSide {
   std::vector<Child> children_;
   BlockArray<NodeInfo> info_;  // [node]
   std::vector<CellQueue> cells_;
-  std::unordered_map<uint32_t, uint32_t> cellOf_;  // feature key -> cell
+  CellIndex cellOf_;  // feature key -> cell
   size_t cursor_ = 0;
   uint32_t currentNode_ = 0;  // the node being expanded
   int64_t openBytes_ = 0;  // held by the cells' queues, in bytes
