@@ -113,12 +113,9 @@ TEST_CASE("fess solves Microban I 1-20 with verified solutions") {
 TEST_CASE("fess variants (other feature spaces, no goal-room order) solve Microban I 1-10 with verified solutions") {
   std::vector<Level> levels = collection("Microban_I.sok");
   REQUIRE(levels.size() >= 10);
-  FessVariant noRoom, fourSpaces, sixSpaces, onGoalsOnly;
-  noRoom.goalRoomOrder = false;
-  fourSpaces.spaces &= ~kSpaceEstimate32;
-  sixSpaces.spaces |= kSpaceEstimate16Flat;
+  FessVariant onGoalsOnly;
   onGoalsOnly.spaces = kSpaceOnGoals;
-  for (const FessVariant& variant : {noRoom, fourSpaces, sixSpaces, onGoalsOnly})
+  for (const FessVariant& variant : {fessNoRoomOrder(), fessFourSpaces(), fessFlatEstimate(), onGoalsOnly})
     for (int i = 0; i < 10; ++i) {
       INFO("spaces " << variant.spaces << " room order " << variant.goalRoomOrder << " level " << i + 1);
       std::unique_ptr<Strategy> strategy = makeFessStrategy(levels[i], 256 << 20, variant);
