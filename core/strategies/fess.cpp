@@ -179,7 +179,7 @@ class FessStrategy : public Strategy, public MeetingSide {
   std::string message() const override {
     const auto& c = corral_.stats();
     return "cells " + std::to_string(cells_.size()) + ", corral checks " + std::to_string(c.checks) +
-           " (deadlocks " + std::to_string(c.deadlocks) + ", gave up " + std::to_string(c.gaveUp) +
+           " (deadlocks " + std::to_string(c.deadlocks) + ", gave up " + std::to_string(c.gaveUp) + ", cached " + std::to_string(c.cacheHits) +
            "), pruned: freeze " + std::to_string(prunedFreeze_) + ", bipartite " + std::to_string(prunedBipartite_) +
            ", corral " + std::to_string(prunedCorral_) + ", patterns " + std::to_string(prunedPattern_) + " (" +
            std::to_string(patterns_.pairCount()) + " pairs, " + std::to_string(patterns_.tripleCount()) +
