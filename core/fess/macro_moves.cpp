@@ -69,10 +69,10 @@ unsigned MacroMoves::sidesReached(const std::vector<uint8_t>& occupied, Square b
     if (joined != open) smallest = labelled_->smallest(start);
     return joined;
   }
-  // Otherwise ask the cut squares of this box's board (numbered once per
-  // box, for the component the box moves in).
-  if (!cutsBuilt_) cuts_.build(occupied, box), cutsBuilt_ = true;
-  return cuts_.sides(box, start, open, smallest);
+  // Otherwise ask the cut squares of the position (numbered once for all
+  // its boxes, with the searched box's own square freed in the question).
+  if (!cutsBuilt_) cuts_.build(occupied, searchFrom_), cutsBuilt_ = true;
+  return cuts_.sides(box, start, open, smallest, searchFrom_);
 }
 
 template <class InRegion>
@@ -88,7 +88,6 @@ int MacroMoves::search(Square from, std::vector<uint8_t>& occupied, Square side,
                        uint16_t boxIndex, Square wantTo, Square wantPlayer) {
   if (++stamp_ == 0) std::fill(stateStamp_.begin(), stateStamp_.end(), 0), stamp_ = 1;
   occupied[from] = 0;  // the moving box is tracked apart
-  cutsBuilt_ = false;
   searchFrom_ = from;
   queue_.clear();
   // Start: the sides of the box the player reaches now. They are all in one
@@ -155,6 +154,7 @@ void MacroMoves::generate(const std::vector<Square>& boxes, std::vector<uint8_t>
                           Square player, std::vector<MacroPush>& out, const std::vector<uint8_t>* only) {
   const int region = regions.regionOf(player);
   labelled_ = &regions;
+  cutsBuilt_ = false;  // a new position
   for (int i = 0; i < static_cast<int>(boxes.size()); ++i) {
     if (only && !(*only)[boxes[i]]) continue;
     Square side = startSide(boxes[i], [&](Square n) { return regions.regionOf(n) == region; });
@@ -165,6 +165,7 @@ void MacroMoves::generate(const std::vector<Square>& boxes, std::vector<uint8_t>
 
 void MacroMoves::generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied, Square player,
                           std::vector<MacroPush>& out, const std::vector<uint8_t>* only) {
+  cutsBuilt_ = false;  // a new position
   reachScratch_.assign(board_.squareCount(), 0);
   uint32_t fl = flood(occupied, kNoSquare, player);
   for (int s = 0; s < board_.squareCount(); ++s) reachScratch_[s] = floodMark_[s] == fl;
@@ -174,6 +175,7 @@ void MacroMoves::generate(const std::vector<Square>& boxes, std::vector<uint8_t>
 
 std::vector<MacroMoves::Step> MacroMoves::path(std::vector<uint8_t>& occupied, Square player, Square from,
                                                Square to, Square playerEnd) {
+  cutsBuilt_ = false;  // a new position
   std::vector<uint8_t> reach(board_.squareCount(), 0);
   uint32_t fl = flood(occupied, kNoSquare, player);
   for (int s = 0; s < board_.squareCount(); ++s) reach[s] = floodMark_[s] == fl;

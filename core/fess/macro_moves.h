@@ -48,9 +48,6 @@ class MacroMoves {
   // The same, with `regions` labelling this position already (no flood).
   void generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied, const Regions& regions,
                 Square player, std::vector<MacroPush>& out, const std::vector<uint8_t>* only = nullptr);
-  // The macro push of one box.
-  void generateBox(int index, const std::vector<Square>& boxes, std::vector<uint8_t>& occupied,
-                   const std::vector<uint8_t>& playerReach, std::vector<MacroPush>& out);
 
   struct Step {
     Square box;     // before the push
@@ -64,6 +61,9 @@ class MacroMoves {
   uint64_t memoryBytes() const;
 
  private:
+  // The macro push of one box of the position generate() is at.
+  void generateBox(int index, const std::vector<Square>& boxes, std::vector<uint8_t>& occupied,
+                   const std::vector<uint8_t>& playerReach, std::vector<MacroPush>& out);
   // Which sides of the moving box on `box` (bit per direction) the player
   // on `start`, one of them, can walk to. When not all free ones,
   // `smallest` gets the least square of the player's part.
@@ -94,8 +94,8 @@ class MacroMoves {
   uint32_t floodStamp_ = 0;
   std::vector<Square> stack_;
   std::vector<uint8_t> reachScratch_;
-  CutSquares cuts_;         // of the board with every box but the moving one
-  bool cutsBuilt_ = false;  // for the box being searched
+  CutSquares cuts_;         // of the position, every box in place
+  bool cutsBuilt_ = false;  // for the position being searched
   Square searchFrom_ = kNoSquare;       // the searched box's square in the position
   const Regions* labelled_ = nullptr;  // the position's regions, while generate() has them
 };

@@ -22,9 +22,10 @@ uint64_t CorralCheck::memoryBytes() const {
 }
 
 bool CorralCheck::deadlock(const std::vector<uint8_t>& occupied, Square player, Square around) {
-  reach_.fill(occupied, player);
+  const Square normal = reach_.fill(occupied, player);
   ++regionStamp_;
-  std::vector<Square> seeds;
+  std::vector<Square>& seeds = seeds_;
+  seeds.clear();
   if (around == kNoSquare) {
     for (int s = 0; s < board_.squareCount(); ++s)
       if (!occupied[s] && !reach_.reachable(static_cast<Square>(s))) seeds.push_back(static_cast<Square>(s));
@@ -36,12 +37,12 @@ bool CorralCheck::deadlock(const std::vector<uint8_t>& occupied, Square player, 
   }
   for (Square seed : seeds) {
     if (regionMark_[seed] == regionStamp_) continue;  // part of a region already examined
-    if (regionDeadlock(occupied, player, seed)) return true;
+    if (regionDeadlock(occupied, normal, seed)) return true;
   }
   return false;
 }
 
-bool CorralCheck::regionDeadlock(const std::vector<uint8_t>& occupied, Square player, Square seed) {
+bool CorralCheck::regionDeadlock(const std::vector<uint8_t>& occupied, Square normal, Square seed) {
   region_.assign(1, seed);
   regionMark_[seed] = regionStamp_;
   for (size_t i = 0; i < region_.size(); ++i)
@@ -52,7 +53,8 @@ bool CorralCheck::regionDeadlock(const std::vector<uint8_t>& occupied, Square pl
       region_.push_back(n);
     }
   // The fence and the boxes inside: every box touching the region.
-  std::vector<Square> kept;
+  std::vector<Square>& kept = kept_;
+  kept.clear();
   bool offGoal = false;
   for (Square s : region_)
     for (Direction d : kDirections) {
@@ -74,13 +76,13 @@ bool CorralCheck::regionDeadlock(const std::vector<uint8_t>& occupied, Square pl
     }
   std::sort(kept.begin(), kept.end());
   ++stats_.checks;
-  int r = search(kept, player);
+  int r = search(kept, normal);
   if (r == 2) ++stats_.gaveUp;
   if (r == 1) ++stats_.deadlocks;
   return r == 1;
 }
 
-int CorralCheck::search(std::vector<Square> boxes, Square player) {
+int CorralCheck::search(const std::vector<Square>& boxes, Square player) {
   const int k = static_cast<int>(boxes.size());
   const size_t stride = static_cast<size_t>(k) + 1;
   auto normalise = [&](const Square* b, Square p) {
@@ -95,12 +97,15 @@ int CorralCheck::search(std::vector<Square> boxes, Square player) {
       if (!subOccupied_[s] && !innerReach_.reachable(s)) return false;
     return true;
   };
-  const Square start = normalise(boxes.data(), player);
-  const uint64_t startKey = zobrist_.boxes(boxes.data(), k) ^ zobrist_.player(start);
+  // Cached by the real position's normalised player, which fixes the small
+  // problem's player region (that region holds the real one): a repeat
+  // skips the flood of the nearly empty small board.
+  const uint64_t startKey = zobrist_.boxes(boxes.data(), k) ^ zobrist_.player(player);
   if (auto it = cache_.find(startKey); it != cache_.end()) {
     ++stats_.cacheHits;
     return it->second;
   }
+  const Square start = normalise(boxes.data(), player);
   // Children are queued with the player where the push left it, and told
   // apart by their normalised player only when taken up, where the flood
   // runs anyway: one flood per position instead of one per child. The
@@ -113,7 +118,9 @@ int CorralCheck::search(std::vector<Square> boxes, Square player) {
   states_.push_back(start);
   int result = 1;
   int taken = 0;
-  std::vector<Square> current(k), child(k);
+  std::vector<Square>& current = current_;
+  std::vector<Square>& child = child_;
+  current.resize(k);
   for (size_t head = 0; head * stride < states_.size(); ++head) {
     std::copy_n(&states_[head * stride], k, current.begin());
     Square p = states_[head * stride + k];
@@ -134,7 +141,8 @@ int CorralCheck::search(std::vector<Square> boxes, Square player) {
       break;
     }
     // Gather the legal pushes while the reach marks are fresh.
-    std::vector<std::pair<int, Direction>> pushes;
+    std::vector<std::pair<int, Direction>>& pushes = pushes_;
+    pushes.clear();
     for (int i = 0; i < k; ++i)
       for (Direction d : kDirections) {
         Square from = board_.neighbor(current[i], opposite(d)), to = board_.neighbor(current[i], d);

@@ -58,9 +58,11 @@ class CorralCheck {
 
  private:
   // True (deadlock) when the region flooded from `seed` cannot be opened.
-  bool regionDeadlock(const std::vector<uint8_t>& occupied, Square player, Square seed);
-  // The small search over `boxes` (sorted); 1 deadlock, 0 not, 2 gave up.
-  int search(std::vector<Square> boxes, Square player);
+  // `normal`: the player's normalised square (the least of its region).
+  bool regionDeadlock(const std::vector<uint8_t>& occupied, Square normal, Square seed);
+  // The small search over `boxes` (sorted) with the player on `normal`; 1
+  // deadlock, 0 not, 2 gave up.
+  int search(const std::vector<Square>& boxes, Square normal);
 
   const Board& board_;
   std::vector<uint8_t> dead_, goal_;
@@ -76,6 +78,8 @@ class CorralCheck {
   static constexpr size_t kMaxCache = 1 << 16;
   // Small search scratch.
   std::vector<Square> states_;  // flat: boxes then player, per state
+  std::vector<Square> seeds_, kept_, current_, child_;
+  std::vector<std::pair<int, Direction>> pushes_;
   std::unordered_set<uint64_t> seen_;    // positions taken up, by normalised player
   std::unordered_set<uint64_t> queued_;  // positions queued, by the player's square
   Stats stats_;

@@ -10,45 +10,53 @@ CutSquares::CutSquares(const Board& board)
       low_(board.squareCount(), 0),
       last_(board.squareCount(), 0),
       parent_(board.squareCount(), kNoSquare),
-      subtreeMin_(board.squareCount(), kNoSquare) {
+      subtreeMin_(board.squareCount(), kNoSquare),
+      root_(board.squareCount(), kNoSquare) {
   stack_.reserve(board.squareCount());
 }
 
-void CutSquares::build(const std::vector<uint8_t>& occupied, Square root) {
+void CutSquares::build(const std::vector<uint8_t>& occupied, Square blocked) {
   std::fill(disc_.begin(), disc_.end(), -1);
   int32_t clock = 0;
-  disc_[root] = low_[root] = clock++;
-  parent_[root] = kNoSquare;
-  subtreeMin_[root] = root;
-  stack_.assign(1, {root, 0});
-  while (!stack_.empty()) {
-    auto& [v, next] = stack_.back();
-    if (next < 4) {
-      Square t = board_.neighbor(v, static_cast<Direction>(next++));
-      if (t == kNoSquare || occupied[t]) continue;
-      if (disc_[t] < 0) {
-        disc_[t] = low_[t] = clock++;
-        parent_[t] = v;
-        subtreeMin_[t] = t;
-        stack_.push_back({t, 0});  // invalidates v and next
-      } else if (t != parent_[v]) {
-        low_[v] = std::min(low_[v], disc_[t]);
+  const int squares = board_.squareCount();
+  for (int r = 0; r < squares; ++r) {
+    const Square root = static_cast<Square>(r);
+    if (occupied[root] || root == blocked || disc_[root] >= 0) continue;
+    disc_[root] = low_[root] = clock++;
+    parent_[root] = kNoSquare;
+    subtreeMin_[root] = root;  // the least square of the component, as roots rise
+    root_[root] = root;
+    stack_.assign(1, {root, 0});
+    while (!stack_.empty()) {
+      auto& [v, next] = stack_.back();
+      if (next < 4) {
+        Square t = board_.neighbor(v, static_cast<Direction>(next++));
+        if (t == kNoSquare || occupied[t] || t == blocked) continue;
+        if (disc_[t] < 0) {
+          disc_[t] = low_[t] = clock++;
+          parent_[t] = v;
+          subtreeMin_[t] = t;
+          root_[t] = root;
+          stack_.push_back({t, 0});  // invalidates v and next
+        } else if (t != parent_[v]) {
+          low_[v] = std::min(low_[v], disc_[t]);
+        }
+        continue;
       }
-      continue;
-    }
-    const Square done = v;
-    stack_.pop_back();
-    last_[done] = clock - 1;
-    const Square p = parent_[done];
-    if (p != kNoSquare) {
-      low_[p] = std::min(low_[p], low_[done]);
-      subtreeMin_[p] = std::min(subtreeMin_[p], subtreeMin_[done]);
+      const Square done = v;
+      stack_.pop_back();
+      last_[done] = clock - 1;
+      const Square p = parent_[done];
+      if (p != kNoSquare) {
+        low_[p] = std::min(low_[p], low_[done]);
+        subtreeMin_[p] = std::min(subtreeMin_[p], subtreeMin_[done]);
+      }
     }
   }
-  componentMin_ = subtreeMin_[root];
 }
 
 Square CutSquares::part(Square s, Square n) const {
+  if (root_[n] != root_[s]) return root_[n];
   for (Direction d : kDirections) {
     Square c = board_.neighbor(s, d);
     if (c == kNoSquare || disc_[c] < 0 || parent_[c] != s || !inSubtree(n, c)) continue;
@@ -57,35 +65,62 @@ Square CutSquares::part(Square s, Square n) const {
   return kRest;
 }
 
-unsigned CutSquares::sides(Square s, Square start, unsigned open, Square& smallest) const {
-  smallest = kNoSquare;
-  Square nb[4];
-  for (int d = 0; d < 4; ++d) nb[d] = board_.neighbor(s, static_cast<Direction>(d));
-  const Square mine = part(s, start);
-  unsigned reached = 0;
-  for (int d = 0; d < 4; ++d)
-    if ((open >> d & 1) && part(s, nb[d]) == mine) reached |= 1u << d;
-  if (reached == open) return reached;
-  if (mine != kRest) {
-    smallest = subtreeMin_[mine];
-    return reached;
-  }
+Square CutSquares::partMin(Square s, Square part) const {
+  if (part != kRest) return subtreeMin_[part];  // a split-off subtree, or a whole other component from its root
   // The rest of s's component: every square of it but s and the split-off
   // subtrees. Scanned upwards from the component's least square.
   Square split[4];
   int splits = 0;
-  for (int d = 0; d < 4; ++d) {
-    Square c = nb[d];
+  for (Direction d : kDirections) {
+    Square c = board_.neighbor(s, d);
     if (c != kNoSquare && disc_[c] >= 0 && parent_[c] == s && low_[c] >= disc_[s]) split[splits++] = c;
   }
-  for (int v = componentMin_; v < board_.squareCount(); ++v) {
+  const Square root = root_[s];
+  for (int v = subtreeMin_[root]; v < board_.squareCount(); ++v) {
     const Square q = static_cast<Square>(v);
-    if (disc_[q] < 0 || q == s) continue;
-    if (std::none_of(split, split + splits, [&](Square c) { return inSubtree(q, c); })) {
-      smallest = q;
-      break;
-    }
+    if (disc_[q] < 0 || q == s || root_[q] != root) continue;
+    if (std::none_of(split, split + splits, [&](Square c) { return inSubtree(q, c); })) return q;
   }
+  return kNoSquare;
+}
+
+unsigned CutSquares::sides(Square s, Square start, unsigned open, Square& smallest, Square freed) const {
+  smallest = kNoSquare;
+  Square nb[4];
+  for (int d = 0; d < 4; ++d) nb[d] = board_.neighbor(s, static_cast<Direction>(d));
+  if (s == freed) {  // the box back on its own square: the numbered position's components
+    unsigned reached = 0;
+    for (int d = 0; d < 4; ++d)
+      if ((open >> d & 1) && root_[nb[d]] == root_[start]) reached |= 1u << d;
+    if (reached != open) smallest = subtreeMin_[root_[start]];
+    return reached;
+  }
+  // The parts the freed square joins.
+  Square joined[4];
+  int joins = 0;
+  if (freed != kNoSquare)
+    for (Direction d : kDirections) {
+      Square m = board_.neighbor(freed, d);
+      if (m == kNoSquare || m == s || disc_[m] < 0) continue;
+      const Square p = part(s, m);
+      if (std::find(joined, joined + joins, p) == joined + joins) joined[joins++] = p;
+    }
+  auto partOf = [&](Square n) {
+    if (n == freed) return kFreed;
+    const Square p = part(s, n);
+    return std::find(joined, joined + joins, p) == joined + joins ? p : kFreed;
+  };
+  const Square mine = partOf(start);
+  unsigned reached = 0;
+  for (int d = 0; d < 4; ++d)
+    if ((open >> d & 1) && partOf(nb[d]) == mine) reached |= 1u << d;
+  if (reached == open) return reached;
+  if (mine != kFreed) {
+    smallest = partMin(s, mine);
+    return reached;
+  }
+  smallest = freed;
+  for (int k = 0; k < joins; ++k) smallest = std::min(smallest, partMin(s, joined[k]));
   return reached;
 }
 
