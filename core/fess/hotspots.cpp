@@ -5,7 +5,7 @@
 namespace soko {
 
 Hotspots::Hotspots(const Board& board)
-    : board_(board), free_(reachable(kNoSquare)), rows_(board.squareCount()) {}
+    : board_(board), free_(reachable(kNoSquare)), rows_(board.squareCount()), blocksAny_(board.squareCount(), 0) {}
 
 std::vector<uint8_t> Hotspots::reachable(Square wall) const {
   // Pulls from every goal: the box steps from q onto its neighbour t, the
@@ -34,7 +34,7 @@ const uint64_t* Hotspots::row(Square a) {
     const std::vector<uint8_t> reach = reachable(a);
     row.assign((reach.size() + 63) / 64, 0);
     for (size_t s = 0; s < reach.size(); ++s)
-      if (free_[s] && !reach[s] && s != a) row[s / 64] |= uint64_t{1} << (s % 64);
+      if (free_[s] && !reach[s] && s != a) row[s / 64] |= uint64_t{1} << (s % 64), blocksAny_[a] = 1;
     memory_ += row.size() * sizeof(uint64_t);
   }
   return row.data();
@@ -62,8 +62,10 @@ void HotspotTally::setPosition(const std::vector<Square>& boxes) {
   score_.resize(n);
   rows_.resize(n);
   count_ = 0;
+  blocking_.clear();
   for (size_t i = 0; i < n; ++i) {
     rows_[i] = hotspots_.row(boxes[i]);
+    if (hotspots_.blocksAny(boxes[i])) blocking_.push_back(static_cast<int>(i));
     int s = 0;  // the row has no bit for the box's own square
     for (size_t w = 0; w < offGoal_.size(); ++w) s += std::popcount(rows_[i][w] & offGoal_[w]);
     score_[i] = s;
@@ -75,7 +77,7 @@ int HotspotTally::childCount(int box, Square to) {
   const Square from = boxes_[box];
   const bool fromOff = !board_.isGoal(from), toOff = !board_.isGoal(to);
   int count = 0;
-  for (int i = 0; i < static_cast<int>(boxes_.size()); ++i) {
+  for (int i : blocking_) {
     if (i == box) continue;
     const int s = score_[i] - (fromOff && Hotspots::has(rows_[i], from)) + (toOff && Hotspots::has(rows_[i], to));
     count += s > 0;

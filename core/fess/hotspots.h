@@ -34,6 +34,8 @@ class Hotspots {
   // Square a's answers as a bit set over squares (bit b: blocks(a, b)).
   const uint64_t* row(Square a);
   static bool has(const uint64_t* row, Square b) { return (row[b / 64] >> (b % 64)) & 1; }
+  // Whether a box on `a` blocks any square (row(a) asked before).
+  bool blocksAny(Square a) const { return blocksAny_[a]; }
 
   uint64_t memoryBytes() const { return memory_; }
 
@@ -46,6 +48,7 @@ class Hotspots {
   // [a] bit b set when a box on a blocks one on b; empty until asked (a
   // square's row costs squares/8 bytes, and only squares boxes stand on get one).
   std::vector<std::vector<uint64_t>> rows_;
+  std::vector<uint8_t> blocksAny_;            // [a] row a has a bit set
   uint64_t memory_ = 0;                       // bytes in rows_
 };
 
@@ -73,6 +76,7 @@ class HotspotTally {
   std::vector<int> score_;               // [box]
   std::vector<const uint64_t*> rows_;    // [box] Hotspots::row of its square
   std::vector<uint64_t> offGoal_;        // bit set of the boxes off goals
+  std::vector<int> blocking_;            // the boxes that block some square: only their scores can be positive
   int count_ = 0;
 };
 
