@@ -55,16 +55,6 @@ void CutSquares::build(const std::vector<uint8_t>& occupied, Square blocked) {
   }
 }
 
-Square CutSquares::part(Square s, Square n) const {
-  if (root_[n] != root_[s]) return root_[n];
-  for (Direction d : kDirections) {
-    Square c = board_.neighbor(s, d);
-    if (c == kNoSquare || disc_[c] < 0 || parent_[c] != s || !inSubtree(n, c)) continue;
-    return low_[c] >= disc_[s] ? c : kRest;
-  }
-  return kRest;
-}
-
 Square CutSquares::partMin(Square s, Square part) const {
   if (part != kRest) return subtreeMin_[part];  // a split-off subtree, or a whole other component from its root
   // The rest of s's component: every square of it but s and the split-off
@@ -95,6 +85,39 @@ unsigned CutSquares::sides(Square s, Square start, unsigned open, Square& smalle
     if (reached != open) smallest = subtreeMin_[root_[start]];
     return reached;
   }
+  // s's DFS children: a child whose subtree climbs no higher than s heads a
+  // part of its own; other squares of s's component are in the rest, and
+  // other components are parts named by their roots.
+  struct ChildPart {
+    int32_t first, last;
+    Square part;
+  } children[4];
+  int childCount = 0;
+  for (int d = 0; d < 4; ++d) {
+    const Square c = nb[d];
+    if (c != kNoSquare && disc_[c] >= 0 && parent_[c] == s)
+      children[childCount++] = {disc_[c], last_[c], low_[c] >= disc_[s] ? c : kRest};
+  }
+  const Square root = root_[s];
+  auto partOf = [&](Square n) {
+    if (n == freed) return kFreed;
+    if (root_[n] != root) return root_[n];
+    for (int k = 0; k < childCount; ++k)
+      if (children[k].first <= disc_[n] && disc_[n] <= children[k].last) return children[k].part;
+    return kRest;
+  };
+  Square parts[4];
+  bool anyFreed = false;
+  for (int d = 0; d < 4; ++d)
+    if (open >> d & 1) parts[d] = partOf(nb[d]), anyFreed |= parts[d] == kFreed;
+  const int startSide = static_cast<int>(std::find(nb, nb + 4, start) - nb);
+  // Sides in one part are joined whatever the freed square joins.
+  if (!anyFreed) {
+    unsigned reached = 0;
+    for (int d = 0; d < 4; ++d)
+      if ((open >> d & 1) && parts[d] == parts[startSide]) reached |= 1u << d;
+    if (reached == open) return reached;
+  }
   // The parts the freed square joins.
   Square joined[4];
   int joins = 0;
@@ -102,18 +125,14 @@ unsigned CutSquares::sides(Square s, Square start, unsigned open, Square& smalle
     for (Direction d : kDirections) {
       Square m = board_.neighbor(freed, d);
       if (m == kNoSquare || m == s || disc_[m] < 0) continue;
-      const Square p = part(s, m);
+      const Square p = partOf(m);
       if (std::find(joined, joined + joins, p) == joined + joins) joined[joins++] = p;
     }
-  auto partOf = [&](Square n) {
-    if (n == freed) return kFreed;
-    const Square p = part(s, n);
-    return std::find(joined, joined + joins, p) == joined + joins ? p : kFreed;
-  };
-  const Square mine = partOf(start);
+  auto joinedPart = [&](Square p) { return std::find(joined, joined + joins, p) == joined + joins ? p : kFreed; };
+  const Square mine = joinedPart(parts[startSide]);
   unsigned reached = 0;
   for (int d = 0; d < 4; ++d)
-    if ((open >> d & 1) && partOf(nb[d]) == mine) reached |= 1u << d;
+    if ((open >> d & 1) && joinedPart(parts[d]) == mine) reached |= 1u << d;
   if (reached == open) return reached;
   if (mine != kFreed) {
     smallest = partMin(s, mine);

@@ -39,10 +39,9 @@ class CutSquares {
  private:
   static constexpr Square kRest = kNoSquare;       // the part of s's component that is not split off
   static constexpr Square kFreed = kNoSquare - 1;  // the parts the freed square joins
-  // The part of the numbered square `n` with `s` blocked: the child heading
-  // its split-off subtree, kRest, or the root of n's other component.
-  Square part(Square s, Square n) const;
-  Square partMin(Square s, Square part) const;  // its least square
+  // A part with `s` blocked (the child heading a split-off subtree, kRest,
+  // or the root of another component): its least square.
+  Square partMin(Square s, Square part) const;
   bool inSubtree(Square v, Square c) const { return disc_[c] <= disc_[v] && disc_[v] <= last_[c]; }
 
   const Board& board_;
