@@ -19,7 +19,8 @@ class PortfolioStrategy : public Strategy {
     // Each member's budget is set again before each of its turns (run()).
     join(0, "fess", makeFessStrategy(level, options.memoryBudgetBytes), kFessTurns);
     join(1, "hbox11", makeHboxStrategy(level, options, 11), 1);
-    join(2, "hbox1", makeHboxStrategy(level, options, 1), 1, kProbeTime);
+    join(2, "hbox1", makeHboxStrategy(level, options, 1), kProbeTime / kTurn, kProbeTime);  // in one turn
+    members_[2].startAt = kLateStart;
     members_[0].complete = true;
     link(true);
     lateJoiners(level, options);
@@ -35,7 +36,7 @@ class PortfolioStrategy : public Strategy {
       startLateJoiners();
       for (int k = 0; k < kMembers && !m; ++k) {
         Member& candidate = members_[(turn_ + k) % kMembers];
-        if (candidate.active && candidate.strategy) m = &candidate;
+        if (candidate.active && candidate.strategy && searched_ >= candidate.startAt) m = &candidate;
       }
       if (!m) {
         if (!startLateJoiners(true)) return finalStatus_;
@@ -98,8 +99,14 @@ class PortfolioStrategy : public Strategy {
       return found + ", through a position " + other.name + " had reached";
     }
     std::string text;
-    for (const Member& m : members_)
-      if (m.strategy || !m.active) text += std::string(text.empty() ? "" : "; ") + m.name + ": " + m.message();
+    for (const Member& m : members_) {
+      if (!m.strategy && m.active) continue;
+      const std::string said = m.active && m.startAt > searched_
+                                   ? "waits until the others have searched " +
+                                         std::to_string(std::chrono::duration_cast<std::chrono::seconds>(m.startAt).count()) + " s"
+                                   : m.message();
+      text += std::string(text.empty() ? "" : "; ") + m.name + ": " + said;
+    }
     return text;
   }
 
@@ -110,6 +117,7 @@ class PortfolioStrategy : public Strategy {
     std::function<std::unique_ptr<Strategy>()> make;  // a late joiner, until it joins
     int turns = 1;        // its turn, in kTurn
     Duration limit{};     // search time it gets in all; zero for no limit
+    Duration startAt{};   // its first turn once the members have searched this long
     Duration spent{};
     bool active = true;
     bool complete = false;  // searches every position: "unsolvable" is a proof
@@ -168,8 +176,10 @@ class PortfolioStrategy : public Strategy {
   bool startLateJoiners(bool now = false) {
     if (searched_ < kLateStart && !now) return false;
     bool any = false;
-    for (Member& m : members_)
+    for (Member& m : members_) {
       if (m.make) m.strategy = m.make(), m.make = nullptr, any = true;
+      if (m.active && m.strategy && m.startAt > searched_) m.startAt = {}, any = true;
+    }
     return any;
   }
 
@@ -210,6 +220,9 @@ class PortfolioStrategy : public Strategy {
   // gained (40 s), 42 lost. Method 1 solves 42 in a fraction of a second,
   // and what else it solves that 11 does not, fess solves (XSokoban at 60
   // s: 11, 20, 33, 43, 72), so it runs only for its first half second.
+  // That half second waits until the others have searched 10 s (with the
+  // late joiners): at 10 s it is time taken from fess and hbox 11, and at
+  // 60 s Sasquatch I 42 is solved either way.
   static constexpr Duration kProbeTime = std::chrono::milliseconds(500);
 
   // The late joiners: XSokoban at 60 s, the 18 levels the default leaves

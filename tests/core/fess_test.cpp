@@ -193,14 +193,18 @@ TEST_CASE("fess-hbox portfolio solves and verifies, sharing the memory budget") 
   CHECK(solver.progress().peakMemoryBytes <= (64u << 20));
 }
 
-TEST_CASE("fess-hbox portfolio: hbox's method 1 searches only its first half second, the others go on") {
+TEST_CASE("fess-hbox portfolio: hbox's method 1 waits 10 s, then searches half a second, the others go on") {
   std::vector<Level> levels = collection("XSokoban.sok");
   REQUIRE(levels.size() >= 50);
-  SolverOptions o = fess(10, 256 << 20);
+  SolverOptions o = fess(30, 1 << 30);  // enough left at 10 s for hbox's tables
   std::unique_ptr<Strategy> portfolio = makeFessPortfolioStrategy(levels[49], o);  // none solves it in seconds
-  const Deadline fourSeconds(Deadline::Clock::now() + std::chrono::seconds(4));  // hbox1 gets a fifth of it
-  REQUIRE(portfolio->run(fourSeconds) == SolveStatus::Running);
-  const std::string m = portfolio->message();
+  const auto begin = Deadline::Clock::now();
+  REQUIRE(portfolio->run(Deadline(begin + std::chrono::seconds(4))) == SolveStatus::Running);
+  std::string m = portfolio->message();
+  INFO(m);
+  CHECK(m.find("hbox1: waits until the others have searched 10 s") != std::string::npos);
+  REQUIRE(portfolio->run(Deadline(begin + std::chrono::milliseconds(11500))) == SolveStatus::Running);
+  m = portfolio->message();
   INFO(m);
   CHECK(m.find("hbox1: ") != std::string::npos);
   CHECK(m.find("its time in the portfolio is up") != std::string::npos);
