@@ -82,7 +82,7 @@ bool CorralCheck::regionDeadlock(const std::vector<uint8_t>& occupied, Square no
   return r == 1;
 }
 
-int CorralCheck::search(const std::vector<Square>& boxes, Square player) {
+int CorralCheck::search(const std::vector<Square>& boxes, Square normalPlayer) {
   const int k = static_cast<int>(boxes.size());
   const size_t stride = static_cast<size_t>(k) + 1;
   auto normalise = [&](const Square* b, Square p) {
@@ -100,12 +100,12 @@ int CorralCheck::search(const std::vector<Square>& boxes, Square player) {
   // Cached by the real position's normalised player, which fixes the small
   // problem's player region (that region holds the real one): a repeat
   // skips the flood of the nearly empty small board.
-  const uint64_t startKey = zobrist_.boxes(boxes.data(), k) ^ zobrist_.player(player);
+  const uint64_t startKey = zobrist_.boxes(boxes.data(), k) ^ zobrist_.player(normalPlayer);
   if (auto it = cache_.find(startKey); it != cache_.end()) {
     ++stats_.cacheHits;
     return it->second;
   }
-  const Square start = normalise(boxes.data(), player);
+  const Square start = normalise(boxes.data(), normalPlayer);
   // Children are queued with the player where the push left it, and told
   // apart by their normalised player only when taken up, where the flood
   // runs anyway: one flood per position instead of one per child. The

@@ -60,9 +60,9 @@ class CorralCheck {
   // True (deadlock) when the region flooded from `seed` cannot be opened.
   // `normal`: the player's normalised square (the least of its region).
   bool regionDeadlock(const std::vector<uint8_t>& occupied, Square normal, Square seed);
-  // The small search over `boxes` (sorted) with the player on `normal`; 1
+  // The small search over `boxes` (sorted) with the player on `normalPlayer`; 1
   // deadlock, 0 not, 2 gave up.
-  int search(const std::vector<Square>& boxes, Square normal);
+  int search(const std::vector<Square>& boxes, Square normalPlayer);
 
   const Board& board_;
   std::vector<uint8_t> dead_, goal_;
@@ -74,7 +74,7 @@ class CorralCheck {
   uint32_t regionStamp_ = 0;
   std::vector<Square> region_;        // squares of the current region
   std::vector<uint8_t> subOccupied_;  // [square] scratch for the small search
-  std::unordered_map<uint64_t, uint8_t> cache_;  // small problem key -> deadlock
+  std::unordered_map<uint64_t, uint8_t> cache_;  // kept boxes and the real normalised player -> deadlock
   static constexpr size_t kMaxCache = 1 << 16;
   // Small search scratch.
   std::vector<Square> states_;  // flat: boxes then player, per state
