@@ -42,23 +42,25 @@ void Hungarian::augment(int row) {
       if (cur < minv_[j]) minv_[j] = cur, way_[j] = j0;
       if (minv_[j] < delta) delta = minv_[j], j1 = j;
     }
-    for (int j = 0; j <= n; ++j) {
-      if (used_[j]) {
-        u_[rowOfCol_[j]] += delta;
-        v_[j] -= delta;
-      } else {
-        minv_[j] -= delta;
+    if (delta != 0) {  // often 0: a tight column was reached
+      for (int j = 0; j <= n; ++j) {
+        if (used_[j]) {
+          u_[rowOfCol_[j]] += delta;
+          v_[j] -= delta;
+        } else {
+          minv_[j] -= delta;
+        }
       }
     }
     j0 = j1;
   } while (rowOfCol_[j0] != 0);
+  // Flip the path; only its rows change columns.
   do {
     int j1 = way_[j0];
     rowOfCol_[j0] = rowOfCol_[j1];
+    colOfRow_[rowOfCol_[j0] - 1] = j0 - 1;
     j0 = j1;
   } while (j0);
-  for (int j = 1; j <= n; ++j)
-    if (rowOfCol_[j]) colOfRow_[rowOfCol_[j] - 1] = j - 1;
 }
 
 void Hungarian::recomputeTotal() {
@@ -107,13 +109,21 @@ int32_t Hungarian::solveWarm(const int32_t* const* rows) {
 }
 
 int32_t Hungarian::changeRow(int i, const int32_t* newRow) {
+  const int freed = colOfRow_[i] + 1;
   rows_[i] = newRow;
-  rowOfCol_[colOfRow_[i] + 1] = 0;
+  rowOfCol_[freed] = 0;
   // The smallest u keeping row i's reduced costs non-negative: the duals stay
   // feasible, the other matched pairs stay tight, so one phase restores optimality.
   int32_t u = std::numeric_limits<int32_t>::max();
   for (int j = 1; j <= n_; ++j) u = std::min(u, newRow[j - 1] - v_[j]);
   u_[i + 1] = u;
+  if (newRow[freed - 1] - v_[freed] == u) {
+    // The freed column is still tight (usual when a box moves one square):
+    // taking it back is that phase's whole result.
+    rowOfCol_[freed] = i + 1;
+    recomputeTotal();  // (the old row may have been overwritten in place)
+    return total_;
+  }
   augment(i);
   recomputeTotal();
   return total_;
