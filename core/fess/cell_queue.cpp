@@ -23,8 +23,9 @@ int64_t CellQueue::push(uint32_t weight, uint32_t node) {
   }
   Level& level = levels_[i];
   const uint64_t before = level.bytes();
-  if (level.rising.empty() || node > level.rising.back()) {
+  if (level.rising.empty() || node > level.newest) {
     level.rising.push_back(node);
+    level.newest = node;
   } else {
     level.older.push_back(node);
     std::push_heap(level.older.begin(), level.older.end());
@@ -48,6 +49,7 @@ bool CellQueue::pop(uint32_t& weight, uint32_t& node, int64_t& bytesChange) {
   if (level.older.empty() || (!level.rising.empty() && level.rising.back() > level.older.front())) {
     node = level.rising.back();
     level.rising.pop_back();
+    if (!level.rising.empty()) level.newest = level.rising.back();
   } else {
     node = level.older.front();
     std::pop_heap(level.older.begin(), level.older.end());

@@ -30,6 +30,9 @@ class CellQueue {
   struct Level {
     std::vector<uint32_t> rising;  // ids in rising order: the newest on top
     std::vector<uint32_t> older;   // max-heap of ids pushed out of order
+    // rising.back() when rising is not empty: reading it there would be a
+    // likely cache miss for every push.
+    uint32_t newest = 0;
     bool empty() const { return rising.empty() && older.empty(); }
     uint64_t bytes() const { return (rising.capacity() + older.capacity()) * sizeof(uint32_t); }
   };

@@ -21,8 +21,7 @@ BipartiteCheck::BipartiteCheck(const Board& board)
 
 uint64_t BipartiteCheck::memoryBytes() const {
   uint64_t bytes = reach_.size() + frozenKey_.size() * 8 + goalOwner_.size() * 8;
-  for (const auto& [key, table] : frozenTables_) bytes += table.size() + 48;
-  return bytes;
+  return bytes + frozenBytes_;
 }
 
 // Pulls a lone box away from each goal: a pull from s to its neighbour t in
@@ -122,7 +121,9 @@ bool BipartiteCheck::deadlockWithFrozen(const std::vector<Square>& boxes, const 
   if (key == 0) return !perfectMatching(boxes, reach_, goalTaken);
   auto it = frozenTables_.find(key);
   if (it == frozenTables_.end()) {
-    if (frozenTables_.size() >= kMaxFrozenTables) frozenTables_.clear();
+    const uint64_t tableBytes = reach_.size() + 64;
+    if (frozenBytes_ + tableBytes > kFrozenTableBytes) frozenTables_.clear(), frozenBytes_ = 0;
+    frozenBytes_ += tableBytes;
     std::vector<uint8_t> walls(board_.squareCount(), 0);
     for (Square b : boxes)
       if (!std::count(movable.begin(), movable.end(), b)) walls[b] = 1;
