@@ -4,10 +4,11 @@
 //
 // The solver keeps its dual potentials, so when one row's costs change (one
 // box moved) the optimum is repaired with a single augmenting path in
-// O(n^2): `changeRow`, or in O(n) when the row's old column is still
-// the cheapest for it (the usual case when a box moves one square). Costs are non-negative integers; `kInfinite` marks a
-// pair that can never be matched, and a total at or above it means no
-// perfect matching of finite cost exists.
+// O(n^2): `changeRow`; in O(n) when the row's old column is still the
+// cheapest for it (the usual case when a box moves one square). Costs are
+// non-negative integers; `kInfinite` marks a pair that can never be
+// matched, and a total at or above it means no perfect matching of finite
+// cost exists.
 #pragma once
 
 #include <cstdint>
