@@ -117,14 +117,12 @@ int32_t Hungarian::changeRow(int i, const int32_t* newRow) {
   int32_t u = std::numeric_limits<int32_t>::max();
   for (int j = 1; j <= n_; ++j) u = std::min(u, newRow[j - 1] - v_[j]);
   u_[i + 1] = u;
-  if (newRow[freed - 1] - v_[freed] == u) {
-    // The freed column is still tight (usual when a box moves one square):
-    // taking it back is that phase's whole result.
+  // When the freed column is still tight (usual when a box moves one
+  // square), taking it back is that phase's whole result.
+  if (newRow[freed - 1] - v_[freed] == u)
     rowOfCol_[freed] = i + 1;
-    recomputeTotal();  // (the old row may have been overwritten in place)
-    return total_;
-  }
-  augment(i);
+  else
+    augment(i);
   recomputeTotal();
   return total_;
 }
