@@ -336,21 +336,29 @@ class FessStrategy : public Strategy, public MeetingSide {
     return f;
   }
 
-  // Features of the expanded position's child by `move`, which `child_` and
-  // `occupied_` show; `normal` gets the player's normalised square (the
-  // smallest of its region). Follows from the parent's features: player
-  // regions by local floods and what the macro push search saw of the
-  // player's part.
+  // What every child needs before the store lookup: boxes on goals, the
+  // estimate and player regions (the key needs the normalised player);
+  // `normal` gets the player's normalised square (the smallest of its
+  // region). Follows from the parent's features: player regions by local
+  // floods and what the macro push search saw of the player's part.
+  // `occupied_` shows the child.
   Features childFeatures(const MacroPush& move, Square& normal) {
     Features f;
     f.onGoals = parentFeatures_.onGoals - goal_[move.from] + goal_[move.to];
-    // A move between squares off goals leaves every goal as it was.
-    f.outOfPlan = goal_[move.from] || goal_[move.to] ? outOfPlan(child_) : parentFeatures_.outOfPlan;
-    f.hot = hotspotTally_.childCount(move.box, move.to);
+    f.estimate = parentFeatures_.estimate - nearestCost(move.from) + nearestCost(move.to);
     const Regions::Child c = regions_.child(occupied_, move.from, move.to, move.player, move.sides, move.smallest);
     f.connectivity = c.count;
     normal = c.normal;
     return f;
+  }
+
+  // The rest, only for a child that will be queued (most children were
+  // stored already and are dropped): out of plan and hotspots. `child_`
+  // (in any order) and `occupied_` show the child.
+  void finishFeatures(const MacroPush& move, Features& f) {
+    // A move between squares off goals leaves every goal as it was.
+    f.outOfPlan = goal_[move.from] || goal_[move.to] ? outOfPlan(child_) : parentFeatures_.outOfPlan;
+    f.hot = hotspotTally_.childCount(move.box, move.to);
   }
 
   bool expand(uint32_t node) {
@@ -538,13 +546,9 @@ class FessStrategy : public Strategy, public MeetingSide {
       ++prunedPattern_;
       return false;
     }
-    child_ = current_;
-    child_[m.box] = m.to;
     Square normal = m.player;
-    Features f = childFeatures(m, normal);
+    const Features f = childFeatures(m, normal);
     uint64_t key = parentBoxKey ^ zobrist_.box(m.from) ^ zobrist_.box(m.to) ^ zobrist_.player(normal);
-    // Pushes to the nearest goals, as estimate(child_) counts them.
-    f.estimate = parentFeatures_.estimate - nearestCost(m.from) + nearestCost(m.to);
     store_.prefetch(key);
     if (other_) other_->prefetchPosition(key);
     candidates_.push_back({m, f, normal, NodeStore::kNone, key});
@@ -565,6 +569,7 @@ class FessStrategy : public Strategy, public MeetingSide {
       if (info_[existing].expanded || info_[existing].weight <= info_[currentNode_].weight) return false;
       children_.push_back(c);
       children_.back().existing = existing;
+      finishFeatures(m, children_.back().features);
       return true;
     }
     const bool solved = c.features.onGoals == board_.boxCount();
@@ -578,6 +583,7 @@ class FessStrategy : public Strategy, public MeetingSide {
       }
     }
     children_.push_back(c);
+    finishFeatures(m, children_.back().features);
     return true;
   }
 
