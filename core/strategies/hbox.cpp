@@ -921,26 +921,53 @@ class HboxStrategy : public Strategy, public MeetingSide {
         if (back != kNoSquare && !occupied_[back]) offers_.push_back({cur_[i], to, back});
       }
     }
-    SolveStatus result = SolveStatus::Running;
-    for (int i = 0; i < n_ && result == SolveStatus::Running; ++i) {
+    // Two passes: the first evaluates each chain's first pull and
+    // prefetches its store slot, so that the second's lookups, each a likely
+    // cache miss, overlap instead of waiting one by one.
+    firstPulls_.clear();
+    for (int i = 0; i < n_; ++i) {
       for (Direction d : kDirections) {
         Square box = cur_[i];
         Square to = board_.neighbor(box, d);
         if (to == kNoSquare || occupied_[to] || distMark_[to] != walkStamp) continue;
         Square back = board_.neighbor(to, d);
         if (back == kNoSquare || occupied_[back] || pd_->dead(to)) continue;
-        result = pullChain(id, i, d, pulls, moves + dist_[to], boxKey, onTargets);
-        if (result != SolveStatus::Running) break;
+        FirstPull f{i, d, {}};
+        occupied_[box] = 0;
+        occupied_[to] = 1;
+        evaluatePull(box, to, back, d, f.e);
+        const uint64_t key = boxKey ^ zobrist_.box(box) ^ zobrist_.box(to) ^ zobrist_.player(f.e.normal);
+        store_.prefetch(key);
+        if (other_) other_->prefetchPosition(key);
+        occupied_[to] = 0;
+        occupied_[box] = 1;
+        firstPulls_.push_back(f);
       }
+    }
+    SolveStatus result = SolveStatus::Running;
+    for (const FirstPull& f : firstPulls_) {
+      const Square to = board_.neighbor(cur_[f.box], f.d);
+      result = pullChain(id, f.box, f.d, pulls, moves + dist_[to], boxKey, onTargets, &f.e);
+      if (result != SolveStatus::Running) break;
     }
     for (Square b : cur_) occupied_[b] = 0;
     return result;
   }
 
+  // The puller's region after a pull of the box on `origin` to `to` (the
+  // puller now on `back`), which `occupied_` shows.
+  void evaluatePull(Square origin, Square to, Square back, Direction d, Evaluation& e) {
+    if (!childRegion(origin, to, back, d, e)) {
+      evaluateRegion(back, e);
+      if (needCorrals()) countCorralsAfterMove(origin, to, back, e);
+    }
+  }
+
   // Pulls box i in direction d once, and again while inertia says so,
   // storing every position on the way.
+  // `first`: the first pull's region, evaluated already.
   SolveStatus pullChain(uint32_t parent, int i, Direction d, uint32_t pulls, uint32_t moves, uint64_t boxKey,
-                        int onTargets) {
+                        int onTargets, const Evaluation* first) {
     std::copy(cur_.begin(), cur_.end(), child_.begin());
     if (method_.hungarian) hc_ = hp_;
     const Square origin = cur_[i];
@@ -965,9 +992,11 @@ class HboxStrategy : public Strategy, public MeetingSide {
         break;
       }
       Evaluation e;
-      if (!childRegion(origin, to, back, d, e)) {
-        evaluateRegion(back, e);
-        if (needCorrals()) countCorralsAfterMove(origin, to, back, e);
+      if (first) {
+        e = *first;
+        first = nullptr;
+      } else {
+        evaluatePull(origin, to, back, d, e);
       }
       const uint64_t key = boxKey ^ zobrist_.player(e.normal);
       store_.prefetch(key);  // the slot is likely a cache miss: fetch it while sorting
@@ -1078,6 +1107,12 @@ class HboxStrategy : public Strategy, public MeetingSide {
     Square box, stand, step;  // a pull the expanded position allows: box, puller's square, its step back
   };
   std::vector<PullOffer> offers_;
+  struct FirstPull {
+    int box;  // index into cur_
+    Direction d;
+    Evaluation e;
+  };
+  std::vector<FirstPull> firstPulls_;  // of the expanded position
   std::vector<uint16_t> label_;       // [square] floor area of the expanded position
   std::vector<Square> areaMin_;       // [area] smallest square
   std::vector<uint8_t> areaHasStart_;  // [area] holds the real player start
