@@ -17,7 +17,7 @@ CorralCheck::CorralCheck(const Board& board, std::vector<uint8_t> dead, int node
       subOccupied_(board.squareCount(), 0) {}
 
 uint64_t CorralCheck::memoryBytes() const {
-  return cache_.size() * 32 + (seen_.size() + queued_.size()) * 24 + states_.capacity() * sizeof(Square) +
+  return cache_.size() * 32 + seen_.memoryBytes() + queued_.memoryBytes() + states_.capacity() * sizeof(Square) +
          board_.squareCount() * 16ull;
 }
 
@@ -85,12 +85,6 @@ bool CorralCheck::regionDeadlock(const std::vector<uint8_t>& occupied, Square no
 int CorralCheck::search(const std::vector<Square>& boxes, Square normalPlayer) {
   const int k = static_cast<int>(boxes.size());
   const size_t stride = static_cast<size_t>(k) + 1;
-  auto normalise = [&](const Square* b, Square p) {
-    for (int i = 0; i < k; ++i) subOccupied_[b[i]] = 1;
-    Square normal = innerReach_.fill(subOccupied_, p);
-    for (int i = 0; i < k; ++i) subOccupied_[b[i]] = 0;
-    return normal;
-  };
   // Opened: the player, with only the kept boxes, walks every region square.
   auto opened = [&]() {
     for (Square s : region_)
@@ -105,7 +99,6 @@ int CorralCheck::search(const std::vector<Square>& boxes, Square normalPlayer) {
     ++stats_.cacheHits;
     return it->second;
   }
-  const Square start = normalise(boxes.data(), normalPlayer);
   // Children are queued with the player where the push left it, and told
   // apart by their normalised player only when taken up, where the flood
   // runs anyway: one flood per position instead of one per child. The
@@ -115,7 +108,7 @@ int CorralCheck::search(const std::vector<Square>& boxes, Square normalPlayer) {
   seen_.clear();
   queued_.clear();
   states_.insert(states_.end(), boxes.begin(), boxes.end());
-  states_.push_back(start);
+  states_.push_back(normalPlayer);  // normalised when taken up, like every state
   int result = 1;
   int taken = 0;
   std::vector<Square>& current = current_;
@@ -126,7 +119,7 @@ int CorralCheck::search(const std::vector<Square>& boxes, Square normalPlayer) {
     Square p = states_[head * stride + k];
     for (Square b : current) subOccupied_[b] = 1;
     const Square normal = innerReach_.fill(subOccupied_, p);
-    if (!seen_.insert(zobrist_.boxes(current.data(), k) ^ zobrist_.player(normal)).second) {
+    if (!seen_.insert(zobrist_.boxes(current.data(), k) ^ zobrist_.player(normal))) {
       for (Square b : current) subOccupied_[b] = 0;
       continue;
     }
@@ -166,7 +159,7 @@ int CorralCheck::search(const std::vector<Square>& boxes, Square normalPlayer) {
         break;
       }
       // The same boxes with the player on the same square: surely the same position.
-      if (!queued_.insert(zobrist_.boxes(child.data(), k) ^ zobrist_.player(current[i])).second) continue;
+      if (!queued_.insert(zobrist_.boxes(child.data(), k) ^ zobrist_.player(current[i]))) continue;
       states_.insert(states_.end(), child.begin(), child.end());
       states_.push_back(current[i]);
     }

@@ -24,11 +24,11 @@
 
 #include <cstdint>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "../board.h"
 #include "freeze.h"
+#include "key_set.h"
 #include "reach.h"
 #include "zobrist.h"
 
@@ -80,8 +80,8 @@ class CorralCheck {
   std::vector<Square> states_;  // flat: boxes then player, per state
   std::vector<Square> seeds_, kept_, current_, child_;
   std::vector<std::pair<int, Direction>> pushes_;
-  std::unordered_set<uint64_t> seen_;    // positions taken up, by normalised player
-  std::unordered_set<uint64_t> queued_;  // positions queued, by the player's square
+  KeySet seen_;    // positions taken up, by normalised player
+  KeySet queued_;  // positions queued, by the player's square
   Stats stats_;
 };
 
