@@ -8,6 +8,7 @@ PiCorral::PiCorral(const Board& board, std::vector<uint8_t> dead)
     : board_(board),
       dead_(dead.empty() ? std::vector<uint8_t>(board.squareCount(), 0) : std::move(dead)),
       own_(board),
+      component_(board.squareCount(), -1),
       fenceMark_(board.squareCount(), 0),
       best_(board.squareCount(), 0) {}
 
@@ -18,32 +19,46 @@ bool PiCorral::find(const std::vector<uint8_t>& occupied, Square player) {
 
 bool PiCorral::find(const std::vector<uint8_t>& occupied, const Regions& regions, Square player) {
   ++stats_.calls;
+  const int n = board_.squareCount();
   regions_ = &regions;
   playerRegion_ = regions.regionOf(player);
-  // The corral components are the regions the player is not in: the
-  // labels say which, so no square is flooded again.
-  const int count = regions.count();
-  if (count <= 1) return false;
-  // Each component's boxes, once, in square order: a corral's fence is the
-  // union of its components' (growing a corral rescans no squares).
-  if (static_cast<int>(boxesOf_.size()) < count) boxesOf_.resize(count);
-  for (int c = 0; c < count; ++c) boxesOf_[c].clear();
-  const int n = board_.squareCount();
+  // The corrals: connected free squares the player cannot reach.
+  std::fill(component_.begin(), component_.end(), -1);
+  int count = 0;
   for (int s = 0; s < n; ++s) {
-    if (!occupied[s]) continue;
-    for (Direction d : kDirections) {
-      Square t = board_.neighbor(static_cast<Square>(s), d);
-      if (t == kNoSquare || occupied[t]) continue;
-      const int c = regions.regionOf(t);
-      if (c == playerRegion_) continue;
-      auto& boxes = boxesOf_[c];
-      if (boxes.empty() || boxes.back() != s) boxes.push_back(static_cast<Square>(s));
-    }
+    if (occupied[s] || reachable(static_cast<Square>(s)) || component_[s] >= 0) continue;
+    if (static_cast<int>(squaresOf_.size()) <= count) squaresOf_.emplace_back();
+    auto& squares = squaresOf_[count];
+    squares.assign(1, static_cast<Square>(s));
+    component_[s] = count;
+    for (size_t i = 0; i < squares.size(); ++i)
+      for (Direction d : kDirections) {
+        Square t = board_.neighbor(squares[i], d);
+        if (t == kNoSquare || occupied[t] || component_[t] >= 0) continue;
+        component_[t] = count;
+        squares.push_back(t);
+      }
+    ++count;
+  }
+  if (count == 0) return false;
+  // Each component's boxes, once: a corral's fence is the union of its
+  // components' (growing a corral rescans no squares).
+  for (int c = 0; c < count; ++c) {
+    if (static_cast<int>(boxesOf_.size()) <= c) boxesOf_.emplace_back();
+    auto& boxes = boxesOf_[c];
+    boxes.clear();
+    const uint32_t stamp = nextFenceStamp();
+    for (Square s : squaresOf_[c])
+      for (Direction d : kDirections) {
+        Square t = board_.neighbor(s, d);
+        if (t == kNoSquare || !occupied[t] || fenceMark_[t] == stamp) continue;
+        fenceMark_[t] = stamp;
+        boxes.push_back(t);
+      }
   }
   inCorral_.assign(count, 0);
   int bestPushes = -1;
   for (int c = 0; c < count && bestPushes != 0; ++c) {
-    if (c == playerRegion_) continue;
     bool offGoal = false;
     int pushes = tryCorral(c, occupied, offGoal);
     if (pushes < 0 || !offGoal || (bestPushes >= 0 && pushes >= bestPushes)) continue;
@@ -66,9 +81,8 @@ uint32_t PiCorral::nextFenceStamp() {
 int PiCorral::tryCorral(int start, const std::vector<uint8_t>& occupied, bool& offGoal) {
   std::fill(inCorral_.begin(), inCorral_.end(), 0);
   inCorral_[start] = 1;
-  // (The player's region is never in the corral.)
-  auto inC = [&](Square s) { return !occupied[s] && inCorral_[regions_->regionOf(s)]; };
-  auto otherCorral = [&](Square s) { return !occupied[s] && !reachable(s) && !inCorral_[regions_->regionOf(s)]; };
+  auto inC = [&](Square s) { return !occupied[s] && component_[s] >= 0 && inCorral_[component_[s]]; };
+  auto otherCorral = [&](Square s) { return !occupied[s] && component_[s] >= 0 && !inCorral_[component_[s]]; };
   for (;;) {
     const uint32_t stamp = nextFenceStamp();
     fenceBoxes_.clear();
@@ -95,8 +109,8 @@ int PiCorral::tryCorral(int start, const std::vector<uint8_t>& occupied, bool& o
         }
         // A push that may become possible through a neighbouring corral:
         // take that corral in. Anything else breaks the rules.
-        if (otherCorral(from)) merge = regions_->regionOf(from);
-        else if (!inC(to) && otherCorral(to)) merge = regions_->regionOf(to);
+        if (otherCorral(from)) merge = component_[from];
+        else if (!inC(to) && otherCorral(to)) merge = component_[to];
         else return -1;
         break;
       }

@@ -66,11 +66,13 @@ class PiCorral {
   Regions own_;                      // labels for the call without regions
   const Regions* regions_ = nullptr;  // the position's regions during find()
   int playerRegion_ = -1;
-  std::vector<uint8_t> inCorral_;    // [region] part of the corral being grown
+  std::vector<int> component_;       // [square] corral component, -1 none
+  std::vector<uint8_t> inCorral_;    // [component] part of the corral being grown
   std::vector<uint32_t> fenceMark_;  // [square]
   uint32_t fenceStamp_ = 0;
   std::vector<Square> fenceBoxes_;
-  std::vector<std::vector<Square>> boxesOf_;    // [region] boxes next to it, by square
+  std::vector<std::vector<Square>> squaresOf_;  // [component]
+  std::vector<std::vector<Square>> boxesOf_;    // [component] boxes next to it
   std::vector<uint8_t> best_;
   int bestPushes_ = 0;
   Stats stats_;
