@@ -964,8 +964,8 @@ class HboxStrategy : public Strategy, public MeetingSide {
   }
 
   // Pulls box i in direction d once, and again while inertia says so,
-  // storing every position on the way.
-  // `first`: the first pull's region, evaluated already.
+  // storing every position on the way; `first` is the first pull's region,
+  // evaluated already.
   SolveStatus pullChain(uint32_t parent, int i, Direction d, uint32_t pulls, uint32_t moves, uint64_t boxKey,
                         int onTargets, const Evaluation* first) {
     std::copy(cur_.begin(), cur_.end(), child_.begin());
