@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <queue>
-#include <unordered_set>
 
 namespace soko {
 
@@ -124,7 +123,8 @@ DeadPatterns::Verdict DeadPatterns::judge(const std::vector<Square>& start) {
     bool operator<(const Item& o) const { return h > o.h; }
   };
   std::priority_queue<Item> open;
-  std::unordered_set<uint64_t> seen;
+  KeySet& seen = seen_;
+  seen.clear();
   Square boxes[3], child[3];
   auto estimate = [&](const Square* b, int count) {
     int32_t h = 0;
@@ -136,7 +136,7 @@ DeadPatterns::Verdict DeadPatterns::judge(const std::vector<Square>& start) {
     work += board_.squareCount();
     Square normal = moves_.normalise(b, player, count);
     uint64_t key = packState(b, count, normal);
-    if (seen.insert(key).second) open.push({estimate(b, count), key});
+    if (seen.insert(key)) open.push({estimate(b, count), key});
   };
   // Every player region of the candidate's board is a start.
   std::vector<uint8_t> covered(board_.squareCount(), 0);

@@ -19,6 +19,7 @@
 
 #include "../board.h"
 #include "../solver.h"
+#include "key_set.h"
 #include "moves.h"
 #include "push_distances.h"
 
@@ -41,7 +42,7 @@ class DeadPatterns {
 
   int pairCount() const { return pairs_; }
   int tripleCount() const { return triples_; }
-  uint64_t memoryBytes() const { return memory_; }
+  uint64_t memoryBytes() const { return memory_ + seen_.memoryBytes(); }
 
   enum class Verdict { Solvable, Unsolvable, Unknown };
   // Can this box set (sorted, one to three boxes) be solved from some player square?
@@ -67,6 +68,7 @@ class DeadPatterns {
   std::vector<std::vector<Square>> candidates_;  // pairs first, then triples
   size_t next_ = 0;
   uint64_t work_ = 0;  // squares flooded so far
+  KeySet seen_;        // judge()'s states, kept between calls to reuse the table
   std::vector<std::vector<Square>> pairWith_;                   // [square] partners
   std::vector<std::vector<std::array<Square, 2>>> tripleWith_;  // [square] the two others
   bool done_ = false;

@@ -243,7 +243,8 @@ class PortfolioStrategy : public Strategy {
   // of the time). Joining at 10 s leaves the 10 s tables as they were.
   // Each alone solves its own levels early (XSokoban: fess-noroom 30 in 3.4
   // s, fess-four 52 in 4.5 s, fess-flat 90 in 5.7 s), so each has 8 s of
-  // search, then fess and hbox get the time back for their long searches.
+  // search (fess-four more: see lateJoiners), then fess and hbox get the
+  // time back for their long searches.
   // Against 15 s each, at 60 s (session 9, same machine and load):
   // XSokoban the same 80 / 90; Sasquatch I 36 / 50 against 35 (5 solved at
   // 55 s; 46 either way).
