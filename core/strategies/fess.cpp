@@ -691,6 +691,14 @@ FessVariant fessFlatEstimate() {
   return v;
 }
 
+// Boxes on goals, the estimate in sixteenths with and without
+// connectivity, and hotspots: no plan-order space, no 32nds.
+FessVariant fessNoPlanOrder() {
+  FessVariant v;
+  v.spaces = kSpaceOnGoals | kSpaceEstimate16 | kSpaceHotspots | kSpaceEstimate16Flat;
+  return v;
+}
+
 std::unique_ptr<Strategy> makeFessStrategy(const Level& level, uint64_t memoryBudgetBytes, FessVariant variant) {
   return std::make_unique<FessStrategy>(level, memoryBudgetBytes, variant);
 }

@@ -49,6 +49,7 @@ struct FessVariant {
 FessVariant fessNoRoomOrder();
 FessVariant fessFourSpaces();
 FessVariant fessFlatEstimate();
+FessVariant fessNoPlanOrder();
 
 std::unique_ptr<Strategy> makeFessStrategy(const Level& level, uint64_t memoryBudgetBytes, FessVariant variant = {});
 

@@ -156,8 +156,9 @@ class PortfolioStrategy : public Strategy {
   // fess variants that join once the portfolio has searched kLateStart:
   // each solves levels the default fess does not (XSokoban 30 without the
   // goal-room order, 35, 52 and 77 with four spaces, 90 with the estimate
-  // without connectivity as a sixth), but beside it from the start they
-  // cost more levels at 10 s than they gain. Built when they join.
+  // without connectivity as a sixth, 89 without the plan-order space), but
+  // beside it from the start they cost more levels at 10 s than they gain.
+  // Built when they join.
   void lateJoiners(const Level& level, const SolverOptions& options) {
     struct Late {
       FessVariant variant;
@@ -165,17 +166,23 @@ class PortfolioStrategy : public Strategy {
       int turns;
       Duration limit;
     };
-    // Alone (session 12, 2 GB): four spaces solve XSokoban 35 in 10.0 s,
-    // the others in under 6 s what they solve first (30, 52, 90); so the
-    // four spaces get turns twice as long and more time in all, which
-    // brings 35 within 60 s.
+    // Alone (session 13, 2 GB, the other core busy), what each solves
+    // that the rest do not: no goal-room order XSokoban 30 in 2.2-3.4 s;
+    // the estimate without connectivity 90 in 3.5-5.7 s; four spaces 52 in
+    // 2.9-3.7 s and 35 in 8.7-10 s; no plan order 89 (which nothing else
+    // solves in 60 s) in 11.4-11.9 s. Turns and limits from a simulation
+    // of the round robin with those times (and fess's 8.8 s for 16): all
+    // six levels solved within 60 s even with every time 1.36x longer,
+    // where the schedule of the first three (150, 300 and 150 ms turns;
+    // 8, 13 and 8 s) kept five within 60 s up to 1.30x.
     const Late late[] = {
-        {fessNoRoomOrder(), "fess (no goal-room order)", kLateTurns, kLateLimit},
-        {fessFourSpaces(), "fess (four spaces)", 2 * kLateTurns, kFourSpacesLimit},
-        {fessFlatEstimate(), "fess (estimate without connectivity)", kLateTurns, kLateLimit},
+        {fessNoRoomOrder(), "fess (no goal-room order)", 3, std::chrono::seconds(6)},
+        {fessFourSpaces(), "fess (four spaces)", 9, std::chrono::seconds(14)},
+        {fessFlatEstimate(), "fess (estimate without connectivity)", 6, std::chrono::seconds(8)},
+        {fessNoPlanOrder(), "fess (no plan order)", 12, std::chrono::seconds(17)},
     };
     const uint64_t budget = options.memoryBudgetBytes;
-    for (int k = 0; k < 3; ++k) {
+    for (int k = 0; k < kLate; ++k) {
       Member& m = members_[kFirstLate + k];
       m.name = late[k].name;
       m.turns = late[k].turns;
@@ -216,8 +223,9 @@ class PortfolioStrategy : public Strategy {
     if (rank(why) >= rank(finalStatus_)) finalStatus_ = why;
   }
 
-  static constexpr int kMembers = 6;
   static constexpr int kFirstLate = 3;
+  static constexpr int kLate = 4;
+  static constexpr int kMembers = kFirstLate + kLate;
   // Measured on Microban I (fess-hbox, 10 s): turns of a whole CLI slice
   // (1 s) made a level hbox solves at once wait a second for fess first.
   static constexpr std::chrono::milliseconds kTurn{50};
@@ -241,17 +249,12 @@ class PortfolioStrategy : public Strategy {
   // The late joiners: XSokoban at 60 s, the 18 levels the default leaves
   // at 10 s, gained 30, 35, 52 and 90, lost 77 (51 s before; fess has less
   // of the time). Joining at 10 s leaves the 10 s tables as they were.
-  // Each alone solves its own levels early (XSokoban: fess-noroom 30 in 3.4
-  // s, fess-four 52 in 4.5 s, fess-flat 90 in 5.7 s), so each has 8 s of
-  // search (fess-four more: see lateJoiners), then fess and hbox get the
-  // time back for their long searches.
+  // Each alone solves its own levels early (see lateJoiners), so each has
+  // a limit, then fess and hbox get the time back for their long searches.
   // Against 15 s each, at 60 s (session 9, same machine and load):
   // XSokoban the same 80 / 90; Sasquatch I 36 / 50 against 35 (5 solved at
   // 55 s; 46 either way).
   static constexpr Duration kLateStart = std::chrono::seconds(10);
-  static constexpr int kLateTurns = 3;
-  static constexpr Duration kLateLimit = std::chrono::seconds(8);
-  static constexpr Duration kFourSpacesLimit = std::chrono::seconds(13);
 
   uint64_t budget_;
   Member members_[kMembers];

@@ -115,7 +115,7 @@ TEST_CASE("fess variants (other feature spaces, no goal-room order) solve Microb
   REQUIRE(levels.size() >= 10);
   FessVariant onGoalsOnly;
   onGoalsOnly.spaces = kSpaceOnGoals;
-  for (const FessVariant& variant : {fessNoRoomOrder(), fessFourSpaces(), fessFlatEstimate(), onGoalsOnly})
+  for (const FessVariant& variant : {fessNoRoomOrder(), fessFourSpaces(), fessFlatEstimate(), fessNoPlanOrder(), onGoalsOnly})
     for (int i = 0; i < 10; ++i) {
       INFO("spaces " << variant.spaces << " room order " << variant.goalRoomOrder << " level " << i + 1);
       std::unique_ptr<Strategy> strategy = makeFessStrategy(levels[i], 256 << 20, variant);
