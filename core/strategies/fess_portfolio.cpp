@@ -163,7 +163,7 @@ class PortfolioStrategy : public Strategy {
     struct Late {
       FessVariant variant;
       const char* name;
-      int turns;
+      std::chrono::milliseconds turn;  // a multiple of kTurn
       Duration limit;
     };
     // Alone (session 13, 2 GB, the other core busy), what each solves
@@ -176,16 +176,16 @@ class PortfolioStrategy : public Strategy {
     // where the schedule of the first three (150, 300 and 150 ms turns;
     // 8, 13 and 8 s) kept five within 60 s up to 1.30x.
     const Late late[] = {
-        {fessNoRoomOrder(), "fess (no goal-room order)", 3, std::chrono::seconds(6)},
-        {fessFourSpaces(), "fess (four spaces)", 9, std::chrono::seconds(14)},
-        {fessFlatEstimate(), "fess (estimate without connectivity)", 6, std::chrono::seconds(8)},
-        {fessNoPlanOrder(), "fess (no plan order)", 12, std::chrono::seconds(17)},
+        {fessNoRoomOrder(), "fess (no goal-room order)", std::chrono::milliseconds(150), std::chrono::seconds(6)},
+        {fessFourSpaces(), "fess (four spaces)", std::chrono::milliseconds(450), std::chrono::seconds(14)},
+        {fessFlatEstimate(), "fess (estimate without connectivity)", std::chrono::milliseconds(300), std::chrono::seconds(8)},
+        {fessNoPlanOrder(), "fess (no plan order)", std::chrono::milliseconds(600), std::chrono::seconds(17)},
     };
     const uint64_t budget = options.memoryBudgetBytes;
     for (int k = 0; k < kLate; ++k) {
       Member& m = members_[kFirstLate + k];
       m.name = late[k].name;
-      m.turns = late[k].turns;
+      m.turns = static_cast<int>(late[k].turn / kTurn);
       m.limit = late[k].limit;
       m.complete = true;
       m.make = [level, budget, variant = late[k].variant] { return makeFessStrategy(level, budget, variant); };
