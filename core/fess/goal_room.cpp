@@ -59,6 +59,23 @@ bool isCrossed(const Board& board, const PackingPlan& plan, const std::vector<ui
   return false;
 }
 
+// Whether a box starts walled in by group `a`: off goal, with only the
+// group's goals and walls round it. Its first push takes it onto one of
+// those goals, and then on through the group, so the premise of the order
+// (boxes come in from outside, one goal at a time) fails there.
+bool startsInside(const Board& board, const PackingPlan& plan, int a) {
+  for (Square s : board.startBoxes()) {
+    if (board.isGoal(s)) continue;
+    bool walledIn = true;
+    for (Direction d : kDirections) {
+      Square n = board.neighbor(s, d);
+      if (n != kNoSquare && plan.area[n] != a) walledIn = false;
+    }
+    if (walledIn) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 GoalRoomOrder::GoalRoomOrder(const Board& board, const PackingPlan& plan, const std::vector<uint8_t>& dead)
@@ -69,13 +86,14 @@ GoalRoomOrder::GoalRoomOrder(const Board& board, const PackingPlan& plan, const 
     if (static_cast<int>(goalsOf_.size()) <= a) goalsOf_.resize(a + 1);
     goalsOf_[a].push_back(g);
   }
-  crossed_.resize(goalsOf_.size());
-  for (int a = 0; a < static_cast<int>(goalsOf_.size()); ++a) crossed_[a] = isCrossed(board, plan, dead, a);
+  unordered_.resize(goalsOf_.size());
+  for (int a = 0; a < static_cast<int>(goalsOf_.size()); ++a)
+    unordered_[a] = startsInside(board, plan, a) || isCrossed(board, plan, dead, a);
 }
 
 bool GoalRoomOrder::skips(const MacroPush& m, const std::vector<uint8_t>& occupied) const {
   const int a = plan_.area[m.to];
-  if (a < 0 || plan_.area[m.from] == a || crossed_[a]) return false;
+  if (a < 0 || plan_.area[m.from] == a || unordered_[a]) return false;
   // The plan parks a box there: a stop the plan itself needs.
   if (!plan_.parkingSquare.empty() && plan_.parkingSquare[m.to]) return false;
   for (Square g : goalsOf_[a])

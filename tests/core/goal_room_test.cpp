@@ -76,6 +76,37 @@ TEST_CASE("goal-room order: none in a goal group boxes must cross to fill it") {
   CHECK(outOfOrder > 0);
 }
 
+// A box that starts amid a group's goals (here (3,7): goals on three sides,
+// a wall on the fourth) can only move onto them: the order, meant for boxes
+// coming in from outside, does not apply to that group (XSokoban 30).
+TEST_CASE("goal-room order: none in a goal group a box starts walled in by") {
+  Level l = one(
+      "#########\n"
+      "#@      #\n"
+      "# $ $ ..#\n"
+      "#     .$#\n"
+      "#  $ $..#\n"
+      "#########\n");
+  Board b(l);
+  PackingPlan plan = makePackingPlan(b);
+  std::vector<uint8_t> dead = pushDeadSquares(b);
+  GoalRoomOrder order(b, plan, dead);
+  MacroMoves moves(b, dead);
+  std::vector<uint8_t> occ = squareMask(b, b.startBoxes());
+  std::vector<MacroPush> out;
+  moves.generate(b.startBoxes(), occ, b.startPlayer(), out);
+  const Square inside = b.squareOf(l.index(7, 3));
+  int outOfOrder = 0;  // onto a goal other than the plan's first, from outside the group
+  bool insideMoves = false;
+  for (const MacroPush& m : out) {
+    CHECK_FALSE(order.skips(m, occ));
+    outOfOrder += b.isGoal(m.to) && plan.rank[m.to] != 0;
+    insideMoves |= m.from == inside && b.isGoal(m.to) && plan.rank[m.to] != 0;
+  }
+  CHECK(outOfOrder > 0);
+  CHECK(insideMoves);
+}
+
 // The order is a guess: when the search runs dry under it, fess lifts it and
 // searches on. On small random levels it must still agree with breadth-first
 // search, also where the order was lifted (here every unsolvable level with
