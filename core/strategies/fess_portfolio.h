@@ -6,9 +6,9 @@
 // any one of them.
 // When one stops without a solution (out of memory, say, or the probe's
 // time is up), the others go on with its memory. After 10 s of search,
-// four fess variants join for 6 to 17 s each (no goal-room order; four
-// feature spaces; a sixth space without connectivity; no plan-order
-// space): each solves levels the default fess does not.
+// three fess variants join for 8 to 17 s each (four feature spaces; a
+// sixth space without connectivity; no plan-order space): each solves
+// levels the default fess does not.
 #pragma once
 
 #include <memory>

@@ -11,7 +11,7 @@ namespace soko {
 const std::vector<StrategyEntry>& strategyRegistry() {
   static const std::vector<StrategyEntry> entries = {
       // The default: the most levels solved on the benchmark (README).
-      {{"fess-hbox", "fess and hbox (method 11) taking turns in one thread, sharing the memory; fess and hbox 11 look up each other's positions (a position both reached joins start and goal); after 10 s, hbox method 1 searches half a second and four fess variants join for 6 to 17 s each: first solution wins"},
+      {{"fess-hbox", "fess and hbox (method 11) taking turns in one thread, sharing the memory; fess and hbox 11 look up each other's positions (a position both reached joins start and goal); after 10 s, hbox method 1 searches half a second and three fess variants join for 8 to 17 s each: first solution wins"},
        [](const Level& level, const SolverOptions& o) { return makeFessPortfolioStrategy(level, o); }},
       {{"bfs", "breadth-first over pushes, forward: fewest pushes, slow on large levels"},
        [](const Level& level, const SolverOptions& o) { return makeBfsStrategy(level, o.memoryBudgetBytes); }},

@@ -220,9 +220,9 @@ TEST_CASE("fess-hbox portfolio: the late fess variants join at once when the fir
   CHECK(portfolio->run(Deadline(Deadline::Clock::now() + std::chrono::seconds(8))) == SolveStatus::OutOfMemory);
   const std::string m = portfolio->message();
   INFO(m);
-  CHECK(m.find("fess (no goal-room order): ") != std::string::npos);
   CHECK(m.find("fess (four spaces): ") != std::string::npos);
   CHECK(m.find("fess (estimate without connectivity): ") != std::string::npos);
+  CHECK(m.find("fess (no plan order): ") != std::string::npos);
 }
 
 TEST_CASE("fess-hbox portfolio takes turns within one long slice") {
