@@ -66,12 +66,12 @@ bool isCrossed(const Board& board, const PackingPlan& plan, const std::vector<ui
 bool startsInside(const Board& board, const PackingPlan& plan, int a) {
   for (Square s : board.startBoxes()) {
     if (board.isGoal(s)) continue;
-    bool walledIn = true;
+    int goals = 0, others = 0;
     for (Direction d : kDirections) {
       Square n = board.neighbor(s, d);
-      if (n != kNoSquare && plan.area[n] != a) walledIn = false;
+      if (n != kNoSquare) ++(plan.area[n] == a ? goals : others);
     }
-    if (walledIn) return true;
+    if (goals > 0 && others == 0) return true;
   }
   return false;
 }
