@@ -76,9 +76,9 @@ TEST_CASE("goal-room order: none in a goal group boxes must cross to fill it") {
   CHECK(outOfOrder > 0);
 }
 
-// A box that starts amid a group's goals (here (3,7): goals on three sides,
-// a wall on the fourth) can only move onto them: the order, meant for boxes
-// coming in from outside, does not apply to that group (XSokoban 30).
+// A box that starts amid a group's goals (here at x 7, y 3: goals on three
+// sides, a wall on the fourth) can only move onto them: the order, meant for
+// boxes coming in from outside, does not apply to that group (XSokoban 30).
 TEST_CASE("goal-room order: none in a goal group a box starts walled in by") {
   Level l = one(
       "#########\n"
