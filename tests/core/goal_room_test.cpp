@@ -15,6 +15,25 @@ using namespace soko;
 using soko::testing::one;
 using testing::squareMask;
 
+namespace {
+
+// A level's goal-room order and the macro pushes of its start position.
+struct StartMoves {
+  explicit StartMoves(const Level& l)
+      : b(l), plan(makePackingPlan(b)), dead(pushDeadSquares(b)), order(b, plan, dead), occ(squareMask(b, b.startBoxes())) {
+    MacroMoves moves(b, dead);
+    moves.generate(b.startBoxes(), occ, b.startPlayer(), out);
+  }
+  Board b;
+  PackingPlan plan;
+  std::vector<uint8_t> dead;
+  GoalRoomOrder order;       // refers to plan
+  std::vector<uint8_t> occ;  // the start's boxes
+  std::vector<MacroPush> out;
+};
+
+}  // namespace
+
 TEST_CASE("goal-room order: a box entering a goal group goes only to the plan's next goal there") {
   Level l = one(
       "#########\n"
@@ -22,27 +41,22 @@ TEST_CASE("goal-room order: a box entering a goal group goes only to the plan's 
       "#  $    #\n"
       "#  $    #\n"
       "#########\n");
-  Board b(l);
-  PackingPlan plan = makePackingPlan(b);
-  std::vector<uint8_t> dead = pushDeadSquares(b);
-  GoalRoomOrder order(b, plan, dead);
-  MacroMoves moves(b, dead);
-  std::vector<uint8_t> occ = squareMask(b, b.startBoxes());
-  std::vector<MacroPush> out;
-  moves.generate(b.startBoxes(), occ, b.startPlayer(), out);
+  const StartMoves start(l);
+  const Board& b = start.b;
+  const PackingPlan& plan = start.plan;
   Square next = kNoSquare;  // the group's empty goal of least rank
   for (Square g : b.goals())
     if (next == kNoSquare || plan.rank[g] < plan.rank[next]) next = g;
   int onGoals = 0, kept = 0, offGoal = 0;
-  for (const MacroPush& m : out) {
+  for (const MacroPush& m : start.out) {
     if (!b.isGoal(m.to)) {
-      CHECK_FALSE(order.skips(m, occ));
+      CHECK_FALSE(start.order.skips(m, start.occ));
       ++offGoal;
       continue;
     }
     ++onGoals;
-    CHECK(order.skips(m, occ) == (m.to != next));
-    kept += !order.skips(m, occ);
+    CHECK(start.order.skips(m, start.occ) == (m.to != next));
+    kept += !start.order.skips(m, start.occ);
   }
   CHECK(onGoals > kept);
   CHECK(kept >= 1);
@@ -87,19 +101,14 @@ TEST_CASE("goal-room order: none in a goal group a box starts walled in by") {
       "#     .$#\n"
       "#  $ $..#\n"
       "#########\n");
-  Board b(l);
-  PackingPlan plan = makePackingPlan(b);
-  std::vector<uint8_t> dead = pushDeadSquares(b);
-  GoalRoomOrder order(b, plan, dead);
-  MacroMoves moves(b, dead);
-  std::vector<uint8_t> occ = squareMask(b, b.startBoxes());
-  std::vector<MacroPush> out;
-  moves.generate(b.startBoxes(), occ, b.startPlayer(), out);
+  const StartMoves start(l);
+  const Board& b = start.b;
+  const PackingPlan& plan = start.plan;
   const Square inside = b.squareOf(l.index(7, 3));
   int outOfOrder = 0;  // onto a goal other than the plan's first, from outside the group
   bool insideMoves = false;
-  for (const MacroPush& m : out) {
-    CHECK_FALSE(order.skips(m, occ));
+  for (const MacroPush& m : start.out) {
+    CHECK_FALSE(start.order.skips(m, start.occ));
     outOfOrder += b.isGoal(m.to) && plan.rank[m.to] != 0;
     insideMoves |= m.from == inside && b.isGoal(m.to) && plan.rank[m.to] != 0;
   }
