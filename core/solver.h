@@ -14,16 +14,6 @@
 
 namespace soko {
 
-struct SolverOptions {
-  std::string method = "default";            // a name from solverMethods()
-  double timeLimitSeconds = 60;              // <= 0: no limit
-  uint64_t memoryBudgetBytes = 1ull << 30;   // the strategy's own accounting stays below this
-};
-
-struct StrategyInfo {
-  std::string name;         // for --method and the page
-  std::string description;  // one line
-};
 // Every strategy that can be chosen, default first.
 std::vector<StrategyInfo> solverMethods();
 

@@ -10,6 +10,22 @@ namespace soko {
 
 class MeetingSide;
 
+// The memory budget when the caller names none: what a browser tab can
+// spare beside the page (the CLI and the benchmarks pass --memory).
+inline constexpr uint64_t kDefaultMemoryBudgetBytes = 512ull << 20;
+
+// How a strategy is asked to search: which one, and its limits.
+struct SolverOptions {
+  std::string method = "default";            // a name from solverMethods()
+  double timeLimitSeconds = 60;              // <= 0: no limit
+  uint64_t memoryBudgetBytes = kDefaultMemoryBudgetBytes;  // the strategy's own accounting stays below this
+};
+
+struct StrategyInfo {
+  std::string name;         // for --method and the page
+  std::string description;  // one line
+};
+
 enum class SolveStatus {
   Running,      // call step() again
   Solved,       // solution() holds a verified LURD

@@ -20,11 +20,11 @@
 #include <string>
 #include <vector>
 
-#include "../format.h"
-#include "../game.h"
-#include "../sink/sink_solver.h"
-#include "../solver.h"
-#include "../verify.h"
+#include "format.h"
+#include "game.h"
+#include "sink/sink_solver.h"
+#include "solver.h"
+#include "verify.h"
 
 namespace {
 

@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "../board.h"
+#include "analysis/board.h"
 
 namespace soko {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "../board.h"
+#include "analysis/board.h"
 #include "solution.h"
 
 namespace soko {

@@ -14,8 +14,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "../board.h"
-#include "reach.h"
+#include "analysis/board.h"
+#include "analysis/reach.h"
 
 namespace soko {
 

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "../board.h"
+#include "analysis/board.h"
 #include "block_array.h"
 
 namespace soko {

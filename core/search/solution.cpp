@@ -1,6 +1,6 @@
 #include "solution.h"
 
-#include "../game.h"
+#include "game.h"
 
 namespace soko {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "../level.h"
+#include "level.h"
 
 namespace soko {
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "../board.h"
+#include "analysis/board.h"
 #include "node_store.h"
 #include "solution.h"
 

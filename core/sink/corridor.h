@@ -20,8 +20,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "../board.h"
-#include "../search/reach.h"
+#include "analysis/board.h"
+#include "analysis/reach.h"
 
 namespace soko {
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "../lurd.h"
+#include "lurd.h"
 
 namespace soko {
 

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "../step_history.h"
-#include "../verify.h"
+#include "step_history.h"
+#include "verify.h"
 #include "sink_level.h"
 
 namespace soko {

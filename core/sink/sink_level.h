@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-#include "../level.h"
+#include "level.h"
 
 namespace soko {
 

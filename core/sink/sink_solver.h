@@ -17,14 +17,14 @@
 #include <memory>
 #include <string>
 
-#include "../search_runner.h"
+#include "search_runner.h"
 #include "sink_level.h"
 
 namespace soko {
 
 struct SinkSolverOptions {
   double timeLimitSeconds = 60;             // <= 0: no limit
-  uint64_t memoryBudgetBytes = 1ull << 30;  // the search's own accounting stays below this
+  uint64_t memoryBudgetBytes = kDefaultMemoryBudgetBytes;  // the search's own accounting stays below this
   bool stonePusher = true;
   bool patterns = true;  // preprocess small unsolvable stone patterns
 };

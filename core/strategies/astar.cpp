@@ -4,17 +4,18 @@
 #include <optional>
 #include <queue>
 
-#include "../board.h"
-#include "../search/bucket_queue.h"
-#include "../search/dead_patterns.h"
-#include "../search/dead_squares.h"
-#include "../search/freeze.h"
-#include "../search/moves.h"
-#include "../search/node_store.h"
-#include "../search/push_distances.h"
-#include "../search/zobrist.h"
-#include "relinked_parents.h"
-#include "solved_by.h"
+#include "analysis/board.h"
+#include "search/bucket_queue.h"
+#include "deadlock/dead_patterns.h"
+#include "analysis/dead_squares.h"
+#include "deadlock/freeze.h"
+#include "search/moves.h"
+#include "search/node_store.h"
+#include "analysis/push_distances.h"
+#include "bounds/matching_bound.h"
+#include "analysis/zobrist.h"
+#include "search/relinked_parents.h"
+#include "search/solved_by.h"
 
 namespace soko {
 namespace {

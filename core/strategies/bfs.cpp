@@ -3,16 +3,16 @@
 #include <algorithm>
 #include <optional>
 
-#include "../board.h"
-#include "../search/dead_squares.h"
-#include "../search/freeze.h"
-#include "../search/key_tree.h"
-#include "../search/moves.h"
-#include "../search/node_store.h"
-#include "../search/solution.h"
-#include "../search/store_paths.h"
-#include "../search/zobrist.h"
-#include "solved_by.h"
+#include "analysis/board.h"
+#include "analysis/dead_squares.h"
+#include "deadlock/freeze.h"
+#include "search/key_tree.h"
+#include "search/moves.h"
+#include "search/node_store.h"
+#include "search/solution.h"
+#include "search/store_paths.h"
+#include "analysis/zobrist.h"
+#include "search/solved_by.h"
 
 namespace soko {
 namespace {

@@ -15,8 +15,8 @@
 
 #include <memory>
 
-#include "../level.h"
-#include "../solver.h"
+#include "level.h"
+#include "strategy.h"
 
 namespace soko {
 

@@ -4,9 +4,9 @@
 #include <chrono>
 #include <functional>
 
-#include "fess.h"
-#include "hbox.h"
-#include "../search/meeting.h"
+#include "strategies/fess/fess.h"
+#include "strategies/hbox/hbox.h"
+#include "search/meeting.h"
 
 namespace soko {
 namespace {

@@ -13,8 +13,8 @@
 
 #include <memory>
 
-#include "../level.h"
-#include "../solver.h"
+#include "level.h"
+#include "strategy.h"
 
 namespace soko {
 

@@ -2,9 +2,9 @@
 
 #include "astar.h"
 #include "bfs.h"
-#include "fess.h"
+#include "strategies/fess/fess.h"
 #include "fess_portfolio.h"
-#include "hbox.h"
+#include "strategies/hbox/hbox.h"
 
 namespace soko {
 

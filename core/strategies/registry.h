@@ -6,7 +6,8 @@
 #include <memory>
 #include <vector>
 
-#include "../solver.h"
+#include "level.h"
+#include "strategy.h"
 
 namespace soko {
 

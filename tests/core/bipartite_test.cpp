@@ -4,9 +4,9 @@
 
 #include "format.h"
 #include "test_support.h"
-#include "search/bipartite.h"
-#include "search/dead_squares.h"
-#include "search/freeze.h"
+#include "deadlock/bipartite.h"
+#include "analysis/dead_squares.h"
+#include "deadlock/freeze.h"
 #include "small_levels.h"
 #include "solver.h"
 

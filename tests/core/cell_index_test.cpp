@@ -3,7 +3,7 @@
 #include <map>
 #include <random>
 
-#include "fess/cell_index.h"
+#include "strategies/fess/cell_index.h"
 
 using namespace soko;
 

@@ -3,7 +3,7 @@
 #include <queue>
 #include <random>
 
-#include "fess/cell_queue.h"
+#include "strategies/fess/cell_queue.h"
 
 using namespace soko;
 

@@ -2,7 +2,7 @@
 
 #include <random>
 
-#include "search/cut_squares.h"
+#include "analysis/cut_squares.h"
 #include "small_levels.h"
 #include "test_support.h"
 

@@ -5,14 +5,14 @@
 #include <random>
 #include <sstream>
 
-#include "fess/macro_moves.h"
-#include "fess/packing_plan.h"
-#include "strategies/fess.h"
+#include "strategies/fess/macro_moves.h"
+#include "strategies/fess/packing_plan.h"
+#include "strategies/fess/fess.h"
 #include "strategies/fess_portfolio.h"
-#include "strategies/hbox.h"
+#include "strategies/hbox/hbox.h"
 #include "format.h"
 #include "test_support.h"
-#include "search/dead_squares.h"
+#include "analysis/dead_squares.h"
 #include "search/meeting.h"
 #include "small_levels.h"
 #include "solver.h"

@@ -8,8 +8,8 @@
 #include "format.h"
 #include "small_levels.h"
 #include "test_support.h"
-#include "search/dead_squares.h"
-#include "search/freeze.h"
+#include "analysis/dead_squares.h"
+#include "deadlock/freeze.h"
 #include "solver.h"
 
 using namespace soko;

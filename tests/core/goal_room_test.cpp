@@ -2,10 +2,10 @@
 
 #include <random>
 
-#include "fess/goal_room.h"
-#include "fess/macro_moves.h"
-#include "fess/packing_plan.h"
-#include "search/dead_squares.h"
+#include "strategies/fess/goal_room.h"
+#include "strategies/fess/macro_moves.h"
+#include "strategies/fess/packing_plan.h"
+#include "analysis/dead_squares.h"
 #include "small_levels.h"
 #include "solver.h"
 #include "verify.h"

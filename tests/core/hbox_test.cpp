@@ -5,13 +5,13 @@
 #include <fstream>
 #include <sstream>
 
-#include "board.h"
+#include "analysis/board.h"
 #include "format.h"
 #include "test_support.h"
-#include "search/pull_distances.h"
+#include "analysis/pull_distances.h"
 #include "solver.h"
-#include "strategies/hbox.h"
-#include "strategies/hbox_rules.h"
+#include "strategies/hbox/hbox.h"
+#include "strategies/hbox/hbox_rules.h"
 #include "verify.h"
 
 using namespace soko;

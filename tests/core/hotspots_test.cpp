@@ -2,8 +2,8 @@
 
 #include <random>
 
-#include "board.h"
-#include "fess/hotspots.h"
+#include "analysis/board.h"
+#include "strategies/fess/hotspots.h"
 #include "test_support.h"
 
 using namespace soko;

@@ -2,7 +2,7 @@
 
 #include <random>
 
-#include "search/hungarian.h"
+#include "bounds/hungarian.h"
 
 using namespace soko;
 

@@ -4,10 +4,10 @@
 #include <map>
 #include <random>
 
-#include "board.h"
+#include "analysis/board.h"
 #include "format.h"
-#include "fess/box_pulls.h"
-#include "fess/packing_plan.h"
+#include "strategies/fess/box_pulls.h"
+#include "strategies/fess/packing_plan.h"
 #include "small_levels.h"
 #include "test_support.h"
 

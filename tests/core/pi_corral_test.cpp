@@ -4,8 +4,8 @@
 #include <random>
 
 #include "format.h"
-#include "search/dead_squares.h"
-#include "search/pi_corral.h"
+#include "analysis/dead_squares.h"
+#include "deadlock/pi_corral.h"
 #include "small_levels.h"
 #include "test_support.h"
 

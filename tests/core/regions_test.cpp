@@ -2,8 +2,8 @@
 
 #include <random>
 
-#include "fess/macro_moves.h"
-#include "search/regions.h"
+#include "strategies/fess/macro_moves.h"
+#include "analysis/regions.h"
 #include "small_levels.h"
 #include "test_support.h"
 

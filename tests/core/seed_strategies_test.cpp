@@ -15,12 +15,12 @@
 #include <string>
 #include <tuple>
 
-#include "board.h"
+#include "analysis/board.h"
 #include "format.h"
 #include "test_support.h"
-#include "search/dead_patterns.h"
-#include "search/dead_squares.h"
-#include "search/push_distances.h"
+#include "deadlock/dead_patterns.h"
+#include "analysis/dead_squares.h"
+#include "analysis/push_distances.h"
 #include "small_levels.h"
 #include "solver.h"
 #include "verify.h"

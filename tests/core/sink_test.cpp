@@ -11,8 +11,8 @@
 #include <random>
 #include <string>
 
-#include "board.h"
-#include "search/reach.h"
+#include "analysis/board.h"
+#include "analysis/reach.h"
 #include "sink/corridor.h"
 #include "sink/sink_game.h"
 #include "sink/sink_level.h"

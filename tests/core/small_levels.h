@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "board.h"
+#include "analysis/board.h"
 #include "format.h"
 
 namespace soko::testing {

@@ -2,7 +2,7 @@
 
 #include "format.h"
 #include "test_support.h"
-#include "search/dead_squares.h"
+#include "analysis/dead_squares.h"
 #include "solver.h"
 #include "verify.h"
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "board.h"
+#include "analysis/board.h"
 #include "format.h"
 #include "solver.h"
 #include "verify.h"

@@ -3,9 +3,9 @@
 #include <map>
 #include <random>
 
-#include "fess/macro_moves.h"
-#include "fess/tunnel_stops.h"
-#include "search/dead_squares.h"
+#include "strategies/fess/macro_moves.h"
+#include "strategies/fess/tunnel_stops.h"
+#include "analysis/dead_squares.h"
 #include "small_levels.h"
 #include "solver.h"
 #include "test_support.h"

@@ -1,0 +1,71 @@
+// Bipartite (matching) deadlocks: every box needs a goal of its own that it
+// can still be pushed to. When no perfect matching of boxes to reachable
+// goals exists, the position is dead, even though each box alone may have
+// somewhere to go.
+//
+//   ########
+//   # $ $ .#   both boxes can only slide along the top wall, and only
+//   #      #   one goal lies on it: each box alone could be packed, the
+//   #   .  #   two together cannot.
+//   #@     #
+//   ########
+//
+// Reachability is that of a lone box on the board (walls, and with frozen
+// boxes treated as walls when asked), with the player anywhere it needs to
+// be: a relaxation, so "no matching" is a proof. Frozen boxes on goals keep
+// their goal; a frozen box off goal is a freeze deadlock already.
+#pragma once
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "analysis/board.h"
+#include "freeze.h"
+
+namespace soko {
+
+class BipartiteCheck {
+ public:
+  explicit BipartiteCheck(const Board& board);
+
+  // No perfect matching with the walls-only reachability? `boxes` lists the
+  // box squares (any order). With `goalOf`, a matching found is written
+  // there ([box] goal number): a box moved to a square that still reaches
+  // its goal leaves the others a perfect matching, with no search.
+  bool deadlock(const std::vector<Square>& boxes, std::vector<int>* goalOf = nullptr);
+  // The same, but boxes that `freeze` finds frozen count as walls for the
+  // others (and, on goals, keep their goal). `occupied` marks the boxes.
+  bool deadlockWithFrozen(const std::vector<Square>& boxes, const std::vector<uint8_t>& occupied,
+                          FreezeCheck& freeze);
+  // Can a lone box on s be pushed to goal number g (index in board.goals())?
+  bool reaches(Square s, int g) const { return reach_[static_cast<size_t>(s) * goals_ + g] != 0; }
+  uint64_t memoryBytes() const;
+
+ private:
+  // Fills `table` [square * goals + goal] for the board with `walls` extra.
+  void computeReach(const std::vector<uint8_t>& walls, std::vector<uint8_t>& table) const;
+  bool perfectMatching(const std::vector<Square>& boxes, const std::vector<uint8_t>& table,
+                       const std::vector<uint8_t>& goalTaken);
+  bool augment(int box, const std::vector<Square>& boxes, const std::vector<uint8_t>& table);
+
+  const Board& board_;
+  int goals_;
+  std::vector<uint8_t> reach_;  // [square * goals + goal], walls only
+  // Reachability tables for frozen-box sets seen, by the set's key; emptied
+  // when they pass kFrozenTableBytes. (64 tables at most, as before, missed
+  // on XSokoban 28 30,000 times in 155,000 expansions, each miss a flood
+  // per goal: 4% of fess's time; 16 MB holds thousands and missed < 1,000.)
+  std::unordered_map<uint64_t, std::vector<uint8_t>> frozenTables_;
+  static constexpr uint64_t kFrozenTableBytes = 16 << 20;
+  uint64_t frozenBytes_ = 0;  // held by frozenTables_, with a guess at the map's own
+  std::vector<uint64_t> frozenKey_;  // [square] random words for frozen-set keys
+  // Matching scratch.
+  std::vector<int> goalOwner_;  // [goal] box index or -1
+  std::vector<uint8_t> matched_;  // [box] scratch
+  std::vector<uint8_t> noneTaken_;  // [goal] all zero
+  std::vector<uint32_t> seen_;  // [goal] == stamp_ when visited in this augment
+  uint32_t stamp_ = 0;
+};
+
+}  // namespace soko

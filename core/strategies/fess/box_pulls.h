@@ -1,0 +1,66 @@
+// Pulls of one box while every other box stays put: the reverse game for a
+// single box, used by the packing plan to take boxes off their goals.
+//
+// A breadth-first search over (box square, player side) states. The sides
+// of a square the player can walk between while the box stands on it are one
+// state, found by a flood fill that stops as soon as every free side is seen.
+// A pull moves the box onto the square the player stands on and the player
+// one further on, so that square must be free too.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "analysis/board.h"
+
+namespace soko {
+
+class BoxPulls {
+ public:
+  explicit BoxPulls(const Board& board);
+
+  struct Reached {
+    Square to;       // the box's square
+    Square player;   // a square of the player's region there
+    uint16_t pulls;  // pulls it takes, fewest
+    Square first;    // where the first pull took the box (kNoSquare for `from` itself)
+  };
+
+  // Searches the pulls of the box on `from` (marked in `occupied`, which
+  // marks every box and is restored on return), the player somewhere in the
+  // region of `player`. With `target` (a [square] mask), stops at the first
+  // square of it the box reaches, `from` itself included, and returns true;
+  // otherwise collects into `all` (when given) every (square, player region)
+  // the box can be taken to, `from` with the player's region included, fewest
+  // pulls first, and returns false. Squares more than `maxPulls` pulls away
+  // are not searched.
+  bool search(std::vector<uint8_t>& occupied, Square from, Square player, const std::vector<uint8_t>* target,
+              Reached* hit, std::vector<Reached>* all, uint16_t maxPulls = 0xFFFF);
+
+  // Squares the player reaches from `start` (marked in the returned mask
+  // until the next call), walking around the boxes of `occupied`.
+  const std::vector<uint32_t>& flood(const std::vector<uint8_t>& occupied, Square start);
+  uint32_t floodStamp() const { return markStamp_; }
+
+  // Elementary steps taken so far (squares flooded, states expanded): what the caller budgets.
+  uint64_t work() const { return work_; }
+  void charge(uint64_t steps) { work_ += steps; }  // the caller's own steps
+
+ private:
+  // Marks the squares reachable from `start` with `markStamp_`; stops early
+  // once every square of `want` (up to 4, kNoSquare for none) is marked.
+  void floodFrom(const std::vector<uint8_t>& occupied, Square start, const Square* want);
+
+  const Board& board_;
+  std::vector<uint32_t> seen_;      // [square * 4 + side] == seenStamp_ when queued
+  std::vector<uint32_t> expanded_;  // [state] == seenStamp_ when expanded
+  uint32_t seenStamp_ = 0;
+  std::vector<Reached> state_;      // [state]
+  std::vector<uint32_t> queue_;
+  std::vector<uint32_t> mark_;      // [square] == markStamp_ when flooded
+  uint32_t markStamp_ = 0;
+  std::vector<Square> stack_;
+  uint64_t work_ = 0;
+};
+
+}  // namespace soko
