@@ -5,8 +5,8 @@
 
 namespace soko {
 
-SearchRunner::SearchRunner(double timeLimitSeconds, Verifier verifier)
-    : timeLimitSeconds_(timeLimitSeconds), verifier_(std::move(verifier)) {}
+SearchRunner::SearchRunner(double timeLimitSeconds, uint64_t maxNodes, Verifier verifier)
+    : timeLimitSeconds_(timeLimitSeconds), maxNodes_(maxNodes), verifier_(std::move(verifier)) {}
 
 SearchRunner::~SearchRunner() = default;
 
@@ -46,7 +46,9 @@ void SearchRunner::finish(SolveStatus status) {
       message_ = "the level has no solution" + (detail.empty() ? "" : ": " + detail);
       return;
     case SolveStatus::TimedOut:
-      message_ = "no solution found within the time limit";
+      message_ = maxNodes_ && strategy_ && strategy_->stats().nodes >= maxNodes_
+                     ? "no solution found within the node limit (" + std::to_string(maxNodes_) + " positions)"
+                     : "no solution found within the time limit";
       return;
     case SolveStatus::OutOfMemory:
       message_ = "no solution found within the memory budget";
@@ -73,13 +75,14 @@ SolveStatus SearchRunner::step(double sliceMs) {
   }
   SolveStatus s;
   try {
-    s = strategy_->run(Deadline(end));
+    s = strategy_->run(Deadline(end, maxNodes_ ? maxNodes_ : Deadline::kNoNodeLimit));
   } catch (const std::bad_alloc&) {
     s = SolveStatus::OutOfMemory;
   }
   seconds_ += std::chrono::duration<double>(Deadline::Clock::now() - begin).count();
   peakMemory_ = std::max(peakMemory_, strategy_->stats().memoryBytes);
   if (s == SolveStatus::Running && limited && seconds_ >= timeLimitSeconds_) s = SolveStatus::TimedOut;
+  if (s == SolveStatus::Running && maxNodes_ && strategy_->stats().nodes >= maxNodes_) s = SolveStatus::TimedOut;
   if (s != SolveStatus::Running) finish(s);
   return status_;
 }

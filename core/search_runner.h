@@ -1,4 +1,4 @@
-// Runs one Strategy in time slices: the time limit, cancelling, progress,
+// Runs one Strategy in time slices: the time and node limits, cancelling, progress,
 // out-of-memory (std::bad_alloc or the strategy's own accounting) and the
 // final check that a reported solution really solves the level. Solver
 // (solver.h) and SinkSolver (sink/sink_solver.h) are this with their own
@@ -19,7 +19,8 @@ class SearchRunner {
   // Replays a solution the strategy found.
   using Verifier = std::function<VerifyResult(const std::string& lurd)>;
 
-  SearchRunner(double timeLimitSeconds, Verifier verifier);
+  // maxNodes: positions expanded in all before the run stops (0: no limit).
+  SearchRunner(double timeLimitSeconds, uint64_t maxNodes, Verifier verifier);
   virtual ~SearchRunner();
   SearchRunner(const SearchRunner&) = delete;
   SearchRunner& operator=(const SearchRunner&) = delete;
@@ -48,6 +49,7 @@ class SearchRunner {
   void finish(SolveStatus status);
 
   double timeLimitSeconds_;
+  uint64_t maxNodes_;
   Verifier verifier_;
   std::unique_ptr<Strategy> strategy_;
   SolveStatus status_ = SolveStatus::Running;

@@ -26,7 +26,7 @@ std::vector<StrategyInfo> solverMethods() {
 }
 
 Solver::Solver(const Level& level, const SolverOptions& options)
-    : SearchRunner(options.timeLimitSeconds, [level](const std::string& lurd) { return verify(level, lurd); }) {
+    : SearchRunner(options.timeLimitSeconds, options.maxNodes, [level](const std::string& lurd) { return verify(level, lurd); }) {
   const StrategyEntry* entry = findStrategy(options.method);
   if (!entry) {
     refuse(SolveStatus::Declined, "unknown method '" + options.method + "'");

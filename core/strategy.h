@@ -18,6 +18,7 @@ inline constexpr uint64_t kDefaultMemoryBudgetBytes = 512ull << 20;
 struct SolverOptions {
   std::string method = "default";            // a name from solverMethods()
   double timeLimitSeconds = 60;              // <= 0: no limit
+  uint64_t maxNodes = 0;                     // positions expanded in all; 0: no limit
   uint64_t memoryBudgetBytes = kDefaultMemoryBudgetBytes;  // the strategy's own accounting stays below this
 };
 
@@ -55,23 +56,34 @@ struct SolverProgress {
   uint64_t peakMemoryBytes = 0;
 };
 
-// When a slice ends. Strategies poll expired() every few hundred nodes.
+// When a slice ends: at a point in time, or once the strategy has expanded
+// `nodeLimit` positions in all (its stats().nodes), whichever comes first.
+// The node limit is exact, so where a search pauses or stops never depends
+// on the clock: the same level and options give the same search.
 class Deadline {
  public:
   using Clock = std::chrono::steady_clock;
-  explicit Deadline(Clock::time_point end) : end_(end) {}
+  static constexpr uint64_t kNoNodeLimit = ~uint64_t{0};
+
+  explicit Deadline(Clock::time_point end, uint64_t nodeLimit = kNoNodeLimit) : end_(end), nodeLimit_(nodeLimit) {}
   bool expired() const { return Clock::now() >= end_; }
+  bool nodesReached(uint64_t nodes) const { return nodes >= nodeLimit_; }
+  // Before each expansion: the node limit, or the clock.
+  bool reached(uint64_t nodes) const { return nodesReached(nodes) || expired(); }
   Clock::time_point end() const { return end_; }
+  uint64_t nodeLimit() const { return nodeLimit_; }
 
  private:
   Clock::time_point end_;
+  uint64_t nodeLimit_;  // positions expanded in all
 };
 
 // One search algorithm. Implementations live in core/strategies/.
 class Strategy {
  public:
   virtual ~Strategy() = default;
-  // Searches until it finishes or the deadline passes (then returns Running).
+  // Searches until it finishes or the deadline is reached (then returns
+  // Running); expands no position once stats().nodes reaches its node limit.
   // Must return OutOfMemory before its stats().memoryBytes passes the budget.
   virtual SolveStatus run(const Deadline& deadline) = 0;
   // The solution as LURD once run() returned Solved.

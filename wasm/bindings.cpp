@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 
+#include "bench.h"
 #include "format.h"
 #include "game.h"
 #include "lurd.h"
@@ -235,12 +236,29 @@ val expandLurd(const std::string& text) {
   return o;
 }
 
-// Solver options as JavaScript gives them; bytes as double (Embind in this
-// Emscripten cannot carry uint64_t).
+// Solver options as JavaScript gives them, a plain object whose fields are
+// all optional; bytes and counts as double (Embind in this Emscripten
+// cannot carry uint64_t).
 struct JsSolverOptions {
   std::string method = "default";
   double timeLimitSeconds = 60;
-  double memoryBudgetBytes = 512.0 * 1024 * 1024;
+  double memoryBudgetBytes = static_cast<double>(kDefaultMemoryBudgetBytes);
+  double maxNodes = 0;  // positions expanded in all; 0: no limit
+
+  static JsSolverOptions from(const val& o) {
+    JsSolverOptions out;
+    if (o.isUndefined() || o.isNull()) return out;
+    const auto number = [&](const char* name, double& field) {
+      val v = o[name];
+      if (v.typeOf().as<std::string>() == "number") field = v.as<double>();
+    };
+    val method = o["method"];
+    if (method.typeOf().as<std::string>() == "string") out.method = method.as<std::string>();
+    number("timeLimitSeconds", out.timeLimitSeconds);
+    number("memoryBudgetBytes", out.memoryBudgetBytes);
+    number("maxNodes", out.maxNodes);
+    return out;
+  }
 };
 
 struct JsProgress {
@@ -306,6 +324,9 @@ class JsRunner {
   static uint64_t budgetBytes(const JsSolverOptions& o) {
     return static_cast<uint64_t>(std::clamp(o.memoryBudgetBytes, 1024.0 * 1024, heapBudgetCap()));
   }
+  static uint64_t nodeLimit(const JsSolverOptions& o) {
+    return o.maxNodes > 0 ? static_cast<uint64_t>(o.maxNodes) : 0;
+  }
   void refuse(const std::string& levelError) { badLevel_ = "bad level: " + levelError; }
   template <class Make>
   void start(Make make) {
@@ -324,7 +345,8 @@ class JsRunner {
 
 class JsSolver : public JsRunner {
  public:
-  JsSolver(const std::string& levelText, const JsSolverOptions& o) {
+  JsSolver(const std::string& levelText, const val& jsOptions) {
+    const JsSolverOptions o = JsSolverOptions::from(jsOptions);
     OneLevel one = readOneLevel(levelText);
     if (!one.level) {
       refuse(one.error);
@@ -334,6 +356,7 @@ class JsSolver : public JsRunner {
     options.method = o.method.empty() ? "default" : o.method;
     options.timeLimitSeconds = o.timeLimitSeconds;
     options.memoryBudgetBytes = budgetBytes(o);
+    options.maxNodes = nodeLimit(o);
     start([&] { return std::make_unique<Solver>(*one.level, options); });
   }
 };
@@ -348,6 +371,39 @@ val methods() {
     out.call<void>("push", o);
   }
   return out;
+}
+
+double defaultMemoryBudgetBytes() { return static_cast<double>(kDefaultMemoryBudgetBytes); }
+
+// The bench (core/bench.h) over collection texts given as {file: text}:
+// {nodes, signature, expected, seconds, nodesPerSecond, error, runs:
+// [{file, number, method, status, nodes, stored}]}.
+val bench(const val& files) {
+  BenchReport r = runBench([&](const std::string& file) -> std::optional<std::string> {
+    val text = files[file];
+    if (text.isUndefined() || text.isNull()) return std::nullopt;
+    return text.as<std::string>();
+  });
+  val o = val::object();
+  o.set("nodes", static_cast<double>(r.nodes));
+  o.set("signature", static_cast<double>(r.signature));
+  o.set("expected", static_cast<double>(kBenchSignature));
+  o.set("seconds", r.seconds);
+  o.set("nodesPerSecond", r.nodesPerSecond());
+  o.set("error", r.error);
+  val runs = val::array();
+  for (const BenchRun& run : r.runs) {
+    val x = val::object();
+    x.set("file", std::string(run.entry->file));
+    x.set("number", run.entry->number);
+    x.set("method", std::string(run.entry->method));
+    x.set("status", std::string(statusName(run.status)));
+    x.set("nodes", static_cast<double>(run.nodes));
+    x.set("stored", static_cast<double>(run.stored));
+    runs.call<void>("push", x);
+  }
+  o.set("runs", runs);
+  return o;
 }
 
 double heapMaxBytes() { return static_cast<double>(emscripten_get_heap_max()); }
@@ -429,7 +485,8 @@ JsVerify verifySinkText(const std::string& levelText, const std::string& lurd) {
 // Solver's surface for sink levels; options.method is ignored (one strategy).
 class JsSinkSolver : public JsRunner {
  public:
-  JsSinkSolver(const std::string& levelText, const JsSolverOptions& o) {
+  JsSinkSolver(const std::string& levelText, const val& jsOptions) {
+    const JsSolverOptions o = JsSolverOptions::from(jsOptions);
     SinkParse p = parseSinkLevel(levelText);
     if (!p.ok()) {
       refuse(p.error);
@@ -438,6 +495,7 @@ class JsSinkSolver : public JsRunner {
     SinkSolverOptions options;
     options.timeLimitSeconds = o.timeLimitSeconds;
     options.memoryBudgetBytes = budgetBytes(o);
+    options.maxNodes = nodeLimit(o);
     start([&] { return std::make_unique<SinkSolver>(p.level, options); });
   }
 };
@@ -449,6 +507,8 @@ EMSCRIPTEN_BINDINGS(soko) {
   function("parseCollection", &parse);
   function("solverMethods", &methods);
   function("heapMaxBytes", &heapMaxBytes);
+  function("defaultMemoryBudgetBytes", &defaultMemoryBudgetBytes);
+  function("bench", &bench);
   function("heapSizeBytes", &heapSizeBytes);
   function("solverBudgetCapBytes", &heapBudgetCap);
 
@@ -463,10 +523,6 @@ EMSCRIPTEN_BINDINGS(soko) {
   function("verify", &verifyText);
   function("expandLurd", &expandLurd);
 
-  value_object<JsSolverOptions>("SolverOptions")
-      .field("method", &JsSolverOptions::method)
-      .field("timeLimitSeconds", &JsSolverOptions::timeLimitSeconds)
-      .field("memoryBudgetBytes", &JsSolverOptions::memoryBudgetBytes);
   value_object<JsProgress>("SolverProgress")
       .field("nodes", &JsProgress::nodes)
       .field("stored", &JsProgress::stored)
@@ -495,7 +551,7 @@ EMSCRIPTEN_BINDINGS(soko) {
       .function("message", &JsRunner::message)
       .function("moves", &JsRunner::moves)
       .function("pushes", &JsRunner::pushes);
-  class_<JsSolver, base<JsRunner>>("Solver").constructor<std::string, JsSolverOptions>();
+  class_<JsSolver, base<JsRunner>>("Solver").constructor<std::string, val>();
 
   function("isSinkLevel", &isSinkLevel);
   function("parseSinkLevel", &parseSink);
@@ -509,5 +565,5 @@ EMSCRIPTEN_BINDINGS(soko) {
       .function("isFloor", &JsSinkGame::isFloor)
       .function("cells", &JsSinkGame::cells)
       .function("currentLevelText", &JsSinkGame::currentLevelText);
-  class_<JsSinkSolver, base<JsRunner>>("SinkSolver").constructor<std::string, JsSolverOptions>();
+  class_<JsSinkSolver, base<JsRunner>>("SinkSolver").constructor<std::string, val>();
 }

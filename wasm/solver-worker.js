@@ -9,8 +9,8 @@
 //                                          told by Module.isSinkLevel), which is
 //                                          solved by SinkSolver, options.method
 //                                          ignored; options: {method,
-//                                          timeLimitSeconds, memoryBudgetBytes},
-//                                          all optional
+//                                          timeLimitSeconds, memoryBudgetBytes,
+//                                          maxNodes (0: no cap)}, all optional
 //     {type:'cancel', id}                  stops solve `id` within one slice
 //   worker -> page
 //     {type:'ready', methods}              module loaded; methods: [{name, description}]
@@ -85,7 +85,8 @@ async function solve(msg) {
   const options = {
     method: o.method || 'default',
     timeLimitSeconds: o.timeLimitSeconds ?? 60,
-    memoryBudgetBytes: o.memoryBudgetBytes ?? 512 * 1024 * 1024,
+    memoryBudgetBytes: o.memoryBudgetBytes ?? M.defaultMemoryBudgetBytes(),
+    maxNodes: o.maxNodes ?? 0,
   };
   const started = performance.now();
   let lastProgress = 0;

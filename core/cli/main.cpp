@@ -1,9 +1,10 @@
 // soko: the native command-line front end of the core.
 //
 //   soko info FILE
-//   soko solve FILE N [--method M] [--time SECONDS] [--memory GB] [--out FILE]
+//   soko solve FILE N [--method M] [--time SECONDS] [--nodes N] [--memory GB] [--out FILE]
 //   soko verify FILE N SOLUTION          (LURD text, or a file holding it)
 //   soko methods
+//   soko bench [--levels DIR]           (the node-count signature; DIR defaults to levels)
 //   soko solve-sink FILE [--time SECONDS] [--memory GB] [--out FILE]   (the single-sink variant)
 //   soko FILE N [maxGb] [method] [timeoutSec] [outFile]   (hbox's positional form)
 //
@@ -20,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "bench.h"
 #include "format.h"
 #include "game.h"
 #include "sink/sink_solver.h"
@@ -45,12 +47,14 @@ enum Exit {
 const char* kUsage =
     "usage:\n"
     "  soko info FILE\n"
-    "  soko solve FILE N [--method M] [--time SECONDS] [--memory GB] [--out FILE]\n"
+    "  soko solve FILE N [--method M] [--time SECONDS] [--nodes N] [--memory GB] [--out FILE]\n"
     "  soko verify FILE N SOLUTION   (LURD text, or a file holding it)\n"
     "  soko methods\n"
+    "  soko bench [--levels DIR]   (a fixed list of capped searches: total nodes as a signature)\n"
     "  soko solve-sink FILE [--time SECONDS] [--memory GB] [--out FILE]   (single-sink variant: #height, #width, rows)\n"
     "  soko FILE N [maxGb] [method] [timeoutSec] [outFile]   (hbox's form; method is a number)\n"
-    "N counts the boards in FILE from 1. Defaults: --method default, --time 60, --memory 1.\n"
+    "N counts the boards in FILE from 1. Defaults: --method default, --time 60, --memory 0.5;\n"
+    "--nodes caps the positions expanded (0, the default: no cap); --time 0: no time limit.\n"
     "exit codes: 0 solved/valid, 1 usage, 2 bad input, 3 time limit, 4 memory limit,\n"
     "            5 proven unsolvable, 6 declined, 7 solution does not solve, 8 internal error\n";
 
@@ -209,7 +213,7 @@ int solveCommand(const std::vector<std::string>& args) {
   for (size_t i = 2; i < args.size(); ++i) {
     const std::string& a = args[i];
     bool last = i + 1 >= args.size();
-    if ((a == "--method" || a == "--time" || a == "--memory" || a == "--out") && last) {
+    if ((a == "--method" || a == "--time" || a == "--nodes" || a == "--memory" || a == "--out") && last) {
       std::cerr << "soko: " << a << " needs a value\n";
       return kUsageError;
     }
@@ -219,6 +223,11 @@ int solveCommand(const std::vector<std::string>& args) {
       auto v = number(args[++i]);
       if (!v || *v < 0) return std::cerr << "soko: --time takes seconds, not '" << args[i] << "'\n", kUsageError;
       options.timeLimitSeconds = *v;
+    } else if (a == "--nodes") {
+      auto v = number(args[++i]);
+      if (!v || *v < 0 || *v != static_cast<double>(static_cast<uint64_t>(*v)))
+        return std::cerr << "soko: --nodes takes a whole number of positions, not '" << args[i] << "'\n", kUsageError;
+      options.maxNodes = static_cast<uint64_t>(*v);
     } else if (a == "--memory") {
       auto v = number(args[++i]);
       if (!v || *v <= 0) return std::cerr << "soko: --memory takes gigabytes, not '" << args[i] << "'\n", kUsageError;
@@ -307,6 +316,26 @@ int verifyCommand(const std::vector<std::string>& args) {
   return r.solved ? kSolved : kNotSolved;
 }
 
+// The bench: each search's line, then the signature and the speed. Exit 0
+// when the signature is kBenchSignature, kNotSolved when it differs.
+int benchCommand(const std::vector<std::string>& args) {
+  std::string dir = "levels";
+  if (args.size() == 2 && args[0] == "--levels") dir = args[1];
+  else if (!args.empty()) return std::cerr << kUsage, kUsageError;
+  BenchReport r = runBench([&](const std::string& file) { return readFile(dir + "/" + file); });
+  if (!r.error.empty()) return std::cerr << "soko: bench: " << r.error << " (in " << dir << ")\n", kBadInput;
+  for (const BenchRun& run : r.runs)
+    std::cout << run.entry->file << " " << run.entry->number << " " << run.entry->method << ": "
+              << statusName(run.status) << ", " << run.nodes << " nodes, " << run.stored << " stored\n";
+  std::cout << "searches: " << r.runs.size() << "\n";
+  std::cout << "nodes: " << r.nodes << "\n";
+  std::cout << "signature: " << r.signature << "\n";
+  std::cout << "expected: " << kBenchSignature << "\n";
+  std::cout << "seconds: " << std::fixed << std::setprecision(3) << r.seconds << std::defaultfloat << "\n";
+  std::cout << "nodes-per-second: " << static_cast<long>(r.nodesPerSecond()) << "\n";
+  return r.signature == kBenchSignature ? kSolved : kNotSolved;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -324,6 +353,7 @@ int main(int argc, char** argv) {
   if (command == "solve") return solveCommand(rest);
   if (command == "verify") return verifyCommand(rest);
   if (command == "solve-sink") return solveSinkCommand(rest);
+  if (command == "bench") return benchCommand(rest);
   if (command == "methods") {
     for (const StrategyInfo& i : solverMethods()) std::cout << i.name << "\t" << i.description << "\n";
     return kSolved;

@@ -49,11 +49,9 @@ class SinkStrategy : public Strategy {
       if (auto s = start()) return *s;
     }
     if (patterns_ && !patterns_->build(deadline)) return SolveStatus::Running;
-    for (uint32_t count = 0;; ++count) {
-      if ((count & 127) == 0) {
-        if (deadline.expired()) return SolveStatus::Running;
-        if (memoryBytes() > options_.memoryBudgetBytes) return SolveStatus::OutOfMemory;
-      }
+    for (;;) {
+      if (deadline.reached(expanded_)) return SolveStatus::Running;
+      if ((expanded_ & 127) == 0 && memoryBytes() > options_.memoryBudgetBytes) return SolveStatus::OutOfMemory;
       uint32_t id;
       if (!pop(id)) {
         message_ = "every position reachable by pushes was searched";
@@ -308,7 +306,7 @@ class SinkStrategy : public Strategy {
 }  // namespace
 
 SinkSolver::SinkSolver(const SinkLevel& level, const SinkSolverOptions& options)
-    : SearchRunner(options.timeLimitSeconds, [level](const std::string& lurd) { return verifySink(level, lurd); }) {
+    : SearchRunner(options.timeLimitSeconds, options.maxNodes, [level](const std::string& lurd) { return verifySink(level, lurd); }) {
   start([&] { return std::make_unique<SinkStrategy>(level, options); });
 }
 

@@ -52,11 +52,9 @@ class BestFirstStrategy : public Strategy {
       if (auto s = start()) return *s;
     }
     if (!patterns_.build(deadline)) return SolveStatus::Running;
-    for (uint32_t count = 0;; ++count) {
-      if ((count & 127) == 0) {
-        if (deadline.expired()) return SolveStatus::Running;
-        if (memoryBytes() > budget_) return SolveStatus::OutOfMemory;
-      }
+    for (;;) {
+      if (deadline.reached(expanded_)) return SolveStatus::Running;
+      if ((expanded_ & 127) == 0 && memoryBytes() > budget_) return SolveStatus::OutOfMemory;
       uint32_t id;
       if (!pop(id)) {
         message_ = "every position reachable by pushes was searched";

@@ -143,8 +143,9 @@ class BfsStrategy : public Strategy {
       }
       if (auto s = start()) return *s;
     }
-    for (uint32_t count = 0;; ++count) {
-      if ((count & 255) == 0 && deadline.expired()) return SolveStatus::Running;
+    for (;;) {
+      const uint64_t nodes = expanded();
+      if (deadline.nodesReached(nodes) || ((nodes & 255) == 0 && deadline.expired())) return SolveStatus::Running;
       Frontier* f = pick();
       if (!f) {
         message_ = "every position reachable by " + std::string(sides_ == Sides::Reverse ? "pulls" : "pushes") +
@@ -160,11 +161,15 @@ class BfsStrategy : public Strategy {
 
   std::string solution() const override { return solution_; }
 
+  uint64_t expanded() const {
+    return (forward_ ? forward_->expanded() : 0) + (reverse_ ? reverse_->expanded() : 0);
+  }
+
   SearchStats stats() const override {
     SearchStats s;
+    s.nodes = expanded();
     for (const auto* f : {forward_.get(), reverse_.get()}) {
       if (!f) continue;
-      s.nodes += f->expanded();
       s.stored += f->store().size();
       s.memoryBytes += f->store().memoryBytes();
       s.depth += f->depth();
@@ -301,8 +306,8 @@ class WalkingBfsStrategy : public Strategy {
       if (r.full) return SolveStatus::OutOfMemory;
       if (solved(boxes)) return finish(r.index);
     }
-    for (uint32_t count = 0;; ++count) {
-      if ((count & 255) == 0 && deadline.expired()) return SolveStatus::Running;
+    for (;;) {
+      if (deadline.nodesReached(expanded_) || ((expanded_ & 255) == 0 && deadline.expired())) return SolveStatus::Running;
       if (next_ >= tree_.size()) {
         message_ = "every position reachable by pushes was searched";
         return SolveStatus::Unsolvable;

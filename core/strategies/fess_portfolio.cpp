@@ -1,69 +1,75 @@
 #include "fess_portfolio.h"
 
 #include <algorithm>
-#include <chrono>
+#include <cstdio>
 #include <functional>
+#include <utility>
 
-#include "strategies/fess/fess.h"
-#include "strategies/hbox/hbox.h"
+#include "fess/fess.h"
+#include "hbox/hbox.h"
 #include "search/meeting.h"
 
 namespace soko {
 namespace {
 
-using Duration = Deadline::Clock::duration;
+// A member's expansions are weighed by what one costs: the median over 18
+// hard XSokoban levels of its nanoseconds per expansion alone, measured on
+// the machine of docs/benchmarks.md, so that the schedule keeps the shares
+// of time it was tuned with.
+using Work = uint64_t;              // nanoseconds of the calibration machine
+constexpr Work kFessCost = 30000;   // per fess expansion (any variant)
+constexpr Work kHbox11Cost = 6500;  // per hbox method 11 expansion
+constexpr Work kHbox1Cost = 10000;  // per hbox method 1 expansion
+
+std::string secondsText(Work w) {
+  const double s = static_cast<double>(w) / 1e9;
+  char text[32];
+  std::snprintf(text, sizeof text, s < 1 ? "%.2g" : "%.0f", s);
+  return text;
+}
 
 class PortfolioStrategy : public Strategy {
  public:
-  PortfolioStrategy(const Level& level, const SolverOptions& options) : budget_(options.memoryBudgetBytes) {
+  PortfolioStrategy(const Level& level, const SolverOptions& options, const PortfolioSchedule& schedule)
+      : budget_(options.memoryBudgetBytes), lateStart_(schedule.lateStart) {
     // Each member's budget is set again before each of its turns (run()).
-    join(0, "fess", makeFessStrategy(level, options.memoryBudgetBytes), kFessTurns);
-    join(1, "hbox11", makeHboxStrategy(level, options, 11), 1);
-    join(2, "hbox1", makeHboxStrategy(level, options, 1), kProbeTime / kTurn, kProbeTime);  // in one turn
-    members_[2].startAt = kLateStart;
+    join(0, "fess", makeFessStrategy(level, options.memoryBudgetBytes), kFessCost, schedule.fessTurn);
+    join(1, "hbox11", makeHboxStrategy(level, options, 11), kHbox11Cost, schedule.hboxTurn);
+    join(2, "hbox1", makeHboxStrategy(level, options, 1), kHbox1Cost, schedule.probe, schedule.probe);  // in one turn
+    members_[2].startAt = lateStart_;
     members_[0].complete = true;
     link(true);
-    lateJoiners(level, options);
+    lateJoiners(level, options, schedule);
   }
 
-  // The members take turns of search time, whatever the caller's slices (a
-  // second in the CLI, ~50 ms in the page): a level one member solves
-  // quickly costs at most a round of the others first. A turn cut by the
-  // end of a slice goes on in the next.
+  // The members take turns of work, whatever the caller's slices (a second
+  // in the CLI, ~50 ms in the page): a level one member solves quickly
+  // costs at most a round of the others first. A turn cut by the end of a
+  // slice goes on in the next.
   SolveStatus run(const Deadline& deadline) override {
     for (;;) {
-      Member* m = nullptr;
-      startLateJoiners();
-      for (int k = 0; k < kMembers && !m; ++k) {
-        Member& candidate = members_[(turn_ + k) % kMembers];
-        if (candidate.active && candidate.strategy && searched_ >= candidate.startAt) m = &candidate;
-      }
+      Member* m = next();
       if (!m) {
         if (!startLateJoiners(true)) return finalStatus_;
         continue;
       }
-      if (m != &members_[turn_]) turn_ = static_cast<int>(m - members_), used_ = {};
-      const Duration turn = kTurn * m->turns;
-      Duration allowed = turn - used_;
-      if (m->limit != Duration{}) allowed = std::min(allowed, m->limit - m->spent);
-      // The memory the others do not use is this member's (see retire()).
-      uint64_t others = 0;
-      for (const Member& o : members_)
-        if (o.active && o.strategy && &o != m) others += o.strategy->stats().memoryBytes;
-      m->strategy->setMemoryBudget(others < budget_ ? budget_ - others : 0);
-      const auto begin = Deadline::Clock::now();
-      const Deadline slice(std::min(deadline.end(), begin + allowed));
-      SolveStatus s = m->strategy->run(slice);
-      const Duration took = Deadline::Clock::now() - begin;
+      const uint64_t total = stats().nodes;
+      if (deadline.nodesReached(total)) return SolveStatus::Running;
+      const uint64_t before = m->strategy->stats().nodes;
+      uint64_t allowed = m->turnNodes - used_;
+      if (m->limitNodes) allowed = std::min(allowed, m->limitNodes - before);
+      allowed = std::min(allowed, deadline.nodeLimit() - total);
+      m->strategy->setMemoryBudget(memoryFor(*m));
+      SolveStatus s = m->strategy->run(Deadline(deadline.end(), before + allowed));
+      const uint64_t took = m->strategy->stats().nodes - before;
       used_ += took;
-      searched_ += took;
-      m->spent += took;
+      searched_ += took * m->cost;
       if (s == SolveStatus::Running) {
-        if (m->limit != Duration{} && m->spent >= m->limit) {
+        if (m->limitNodes && before + took >= m->limitNodes) {
           retire(*m, SolveStatus::TimedOut);
           continue;
         }
-        if (used_ >= turn) turn_ = (turn_ + 1) % kMembers, used_ = {};
+        if (used_ >= m->turnNodes) turn_ = (turn_ + 1) % kMembers, used_ = 0;
         if (deadline.expired()) return s;
         continue;
       }
@@ -102,8 +108,7 @@ class PortfolioStrategy : public Strategy {
     for (const Member& m : members_) {
       if (!m.strategy && m.active) continue;
       const std::string said = m.active && m.startAt > searched_
-                                   ? "waits until the others have searched " +
-                                         std::to_string(std::chrono::duration_cast<std::chrono::seconds>(m.startAt).count()) + " s"
+                                   ? "waits for the others' first " + secondsText(lateStart_) + " s of search"
                                    : m.message();
       text += std::string(text.empty() ? "" : "; ") + m.name + ": " + said;
     }
@@ -115,12 +120,12 @@ class PortfolioStrategy : public Strategy {
     const char* name = "";
     std::unique_ptr<Strategy> strategy;
     std::function<std::unique_ptr<Strategy>()> make;  // a late joiner, until it joins
-    int turns = 1;        // its turn, in kTurn
-    Duration limit{};     // search time it gets in all; zero for no limit
-    Duration startAt{};   // its first turn once the members have searched this long
-    Duration spent{};
+    Work cost = 1;            // of one of its expansions
+    uint64_t turnNodes = 1;   // its turn, in its expansions
+    uint64_t limitNodes = 0;  // expansions it gets in all; 0 for no limit
+    Work startAt = 0;         // its first turn once the members have searched this much
     bool active = true;
-    bool complete = false;  // searches every position: "unsolvable" is a proof
+    bool complete = false;     // searches every position: "unsolvable" is a proof
     SearchStats finalStats;    // once retired
     std::string finalMessage;  // once retired
     SearchStats stats() const {
@@ -132,6 +137,27 @@ class PortfolioStrategy : public Strategy {
     }
     std::string message() const { return !active ? finalMessage : strategy ? strategy->message() : "not started"; }
   };
+
+  // The member whose turn it is, or the next one that may search; nullptr
+  // when none may.
+  Member* next() {
+    startLateJoiners();
+    for (int k = 0; k < kMembers; ++k) {
+      Member& candidate = members_[(turn_ + k) % kMembers];
+      if (!candidate.active || !candidate.strategy || searched_ < candidate.startAt) continue;
+      if (&candidate != &members_[turn_]) turn_ = static_cast<int>(&candidate - members_), used_ = 0;
+      return &candidate;
+    }
+    return nullptr;
+  }
+
+  // The memory the others do not use is this member's (see retire()).
+  uint64_t memoryFor(const Member& m) const {
+    uint64_t others = 0;
+    for (const Member& o : members_)
+      if (o.active && o.strategy && &o != &m) others += o.strategy->stats().memoryBytes;
+    return others < budget_ ? budget_ - others : 0;
+  }
 
   // fess (forward) and hbox 11 (backward) look up each other's positions:
   // a position both reached is a solution (search/meeting.h). Unlinked
@@ -145,75 +171,56 @@ class PortfolioStrategy : public Strategy {
     backward->meet(on ? forward : nullptr);
   }
 
-  void join(int i, const char* name, std::unique_ptr<Strategy> strategy, int turns, Duration limit = {}) {
+  void join(int i, const char* name, std::unique_ptr<Strategy> strategy, Work cost, Work turn, Work limit = 0) {
     Member& m = members_[i];
     m.name = name;
     m.strategy = std::move(strategy);
-    m.turns = turns;
-    m.limit = limit;
+    m.cost = cost;
+    m.turnNodes = std::max<uint64_t>(turn / cost, 1);
+    m.limitNodes = limit / cost;
   }
 
-  // fess variants that join once the portfolio has searched kLateStart:
-  // each solves levels the default fess does not (XSokoban 35, 52 and 77
-  // with four spaces, 90 with the estimate without connectivity as a sixth,
-  // 89 without the plan-order space), but beside it from the start they
-  // cost more levels at 10 s than they gain. Built when they join.
-  void lateJoiners(const Level& level, const SolverOptions& options) {
-    struct Late {
-      FessVariant variant;
-      const char* name;
-      std::chrono::milliseconds turn;  // a multiple of kTurn
-      Duration limit;
-    };
-    // Alone (session 13, 2 GB, the other core busy), what each solves
-    // that the rest do not: the estimate without connectivity XSokoban 90
-    // in 3.5-5.7 s; four spaces 52 in 2.9-3.7 s and 35 in 8.7-10 s; no
-    // plan order 89 (which nothing else solves in 60 s) in 11.4-11.9 s.
-    // Turns and limits from a simulation of the round robin with those
-    // times (and fess's 8.8 s for 16; scripts/simulate-portfolio): all five
-    // levels solved within 60 s even with every time 1.40x longer. (Until
-    // session 14 fess without the goal-room order joined too, for XSokoban
-    // 30, which fess now solves: see goal_room.h.)
-    const Late late[] = {
-        {fessFourSpaces(), "fess (four spaces)", std::chrono::milliseconds(450), std::chrono::seconds(14)},
-        {fessFlatEstimate(), "fess (estimate without connectivity)", std::chrono::milliseconds(300), std::chrono::seconds(8)},
-        {fessNoPlanOrder(), "fess (no plan order)", std::chrono::milliseconds(600), std::chrono::seconds(17)},
+  // fess variants that join once the portfolio has searched lateStart_:
+  // each solves levels the default fess does not, but beside it from the
+  // start they cost more levels at 10 s than they gain. Built when they
+  // join. Their turns and limits were chosen by simulating the round robin
+  // with what each needs alone (scripts/simulate-portfolio).
+  void lateJoiners(const Level& level, const SolverOptions& options, const PortfolioSchedule& schedule) {
+    const std::pair<FessVariant, const char*> late[] = {
+        {fessFourSpaces(), "fess (four spaces)"},
+        {fessFlatEstimate(), "fess (estimate without connectivity)"},
+        {fessNoPlanOrder(), "fess (no plan order)"},
     };
     const uint64_t budget = options.memoryBudgetBytes;
     for (int k = 0; k < kLate; ++k) {
       Member& m = members_[kFirstLate + k];
-      m.name = late[k].name;
-      m.turns = static_cast<int>(late[k].turn / kTurn);
-      m.limit = late[k].limit;
+      join(kFirstLate + k, late[k].second, nullptr, kFessCost, schedule.late[k].turn, schedule.late[k].limit);
       m.complete = true;
-      m.make = [level, budget, variant = late[k].variant] { return makeFessStrategy(level, budget, variant); };
+      m.make = [level, budget, variant = late[k].first] { return makeFessStrategy(level, budget, variant); };
     }
   }
 
   // True if any joined (`now`: the others have all stopped before their time).
   bool startLateJoiners(bool now = false) {
-    if (searched_ < kLateStart && !now) return false;
+    if (searched_ < lateStart_ && !now) return false;
     bool any = false;
     for (Member& m : members_) {
       if (m.make) m.strategy = m.make(), m.make = nullptr, any = true;
-      if (m.active && m.strategy && m.startAt > searched_) m.startAt = {}, any = true;
+      if (m.active && m.strategy && m.startAt > searched_) m.startAt = 0, any = true;
     }
     return any;
   }
 
   // A member that stopped without a solution frees its tables. The members
   // share one budget, each taking for its turn what the others do not use:
-  // a search that ran out of memory or time leaves the rest to the ones
-  // still going. Against fixed shares (a third each, halves once the probe
-  // stops), XSokoban at 60 s and 1 GB: 28 and 31 solved (18.6 s, 22.4 s)
-  // where fess had run out of its share; at 2 GB, 89 (53 s, 1.0 GB at its
-  // peak; with fixed shares 601 MB and unsolved).
+  // a search that ran out of memory or of its share of work leaves the rest
+  // to the ones still going.
   void retire(Member& m, SolveStatus why) {
     if (&m == &members_[0] || &m == &members_[1]) link(false);
     m.active = false;
     m.finalStats = m.strategy->stats();
     m.finalMessage = m.strategy->message();
-    if (why == SolveStatus::TimedOut) m.finalMessage += " (stopped: its time in the portfolio is up)";
+    if (why == SolveStatus::TimedOut) m.finalMessage += " (stopped: its share of the search is used up)";
     m.strategy.reset();
     // What the portfolio reports if every member stops: out of memory over
     // out of time over anything else (the latest of equals).
@@ -224,49 +231,29 @@ class PortfolioStrategy : public Strategy {
   static constexpr int kFirstLate = 3;
   static constexpr int kLate = 3;
   static constexpr int kMembers = kFirstLate + kLate;
-  // Measured on Microban I (fess-hbox, 10 s): turns of a whole CLI slice
-  // (1 s) made a level hbox solves at once wait a second for fess first.
-  static constexpr std::chrono::milliseconds kTurn{50};
-  // fess solves more levels alone (XSokoban at 10 s: 65 against hbox's 42),
-  // and the levels only hbox solves it solves fast. Measured with the
-  // default at 10 s, turns of 150 ms against hbox's 50 ms rather than even
-  // ones: XSokoban 67 -> 69 / 90 (48 and 52 gained, none lost), Microban I
-  // 155 / 155 in 6.9 -> 5.2 s, Microban II 134 / 135 either way.
-  static constexpr int kFessTurns = 3;
-  // hbox's method 11 (pri1 and pri6 from the start) beside fess rather than
-  // its default, method 1: XSokoban at 10 s 66 -> 69 / 90 (13, 14 and 52
-  // gained, none lost, measured side by side); Sasquatch I at 60 s 44
-  // gained (40 s), 42 lost. Method 1 solves 42 in a fraction of a second,
-  // and what else it solves that 11 does not, fess solves (XSokoban at 60
-  // s: 11, 20, 33, 43, 72), so it runs only for its first half second.
-  // That half second waits until the others have searched 10 s (with the
-  // late joiners): at 10 s it is time taken from fess and hbox 11, and at
-  // 60 s Sasquatch I 42 is solved either way.
-  static constexpr Duration kProbeTime = std::chrono::milliseconds(500);
-
-  // The late joiners: XSokoban at 60 s, the 18 levels the default leaves
-  // at 10 s, gained 30, 35, 52 and 90, lost 77 (51 s before; fess has less
-  // of the time). Joining at 10 s leaves the 10 s tables as they were.
-  // Each alone solves its own levels early (see lateJoiners), so each has
-  // a limit, then fess and hbox get the time back for their long searches.
-  // Against 15 s each, at 60 s (session 9, same machine and load):
-  // XSokoban the same 80 / 90; Sasquatch I 36 / 50 against 35 (5 solved at
-  // 55 s; 46 either way).
-  static constexpr Duration kLateStart = std::chrono::seconds(10);
-
   uint64_t budget_;
+  Work lateStart_;
   Member members_[kMembers];
-  Duration searched_{};  // by all members
+  Work searched_ = 0;  // by all members
   int turn_ = 0;
-  Duration used_{};  // of the current turn
+  uint64_t used_ = 0;  // expansions of the current turn
   Member* winner_ = nullptr;
   SolveStatus finalStatus_ = SolveStatus::Unsolvable;
 };
 
 }  // namespace
 
-std::unique_ptr<Strategy> makeFessPortfolioStrategy(const Level& level, const SolverOptions& options) {
-  return std::make_unique<PortfolioStrategy>(level, options);
+PortfolioSchedule PortfolioSchedule::scaled(double factor) const {
+  PortfolioSchedule s = *this;
+  const auto scale = [factor](uint64_t& w) { w = static_cast<uint64_t>(static_cast<double>(w) * factor); };
+  for (uint64_t* w : {&s.fessTurn, &s.hboxTurn, &s.probe, &s.lateStart}) scale(*w);
+  for (Late& l : s.late) scale(l.turn), scale(l.limit);
+  return s;
+}
+
+std::unique_ptr<Strategy> makeFessPortfolioStrategy(const Level& level, const SolverOptions& options,
+                                                    const PortfolioSchedule& schedule) {
+  return std::make_unique<PortfolioStrategy>(level, options, schedule);
 }
 
 }  // namespace soko

@@ -18,6 +18,28 @@
 
 namespace soko {
 
-std::unique_ptr<Strategy> makeFessPortfolioStrategy(const Level& level, const SolverOptions& options);
+// When each member searches, in work: nanoseconds of search on the machine
+// the members' costs were measured on (fess_portfolio.cpp weighs each
+// member's expansions by what one costs there), so the schedule keeps the
+// shares of time it was tuned with but never depends on the clock.
+struct PortfolioSchedule {
+  struct Late {
+    uint64_t turn, limit;
+  };
+  uint64_t fessTurn = 150'000'000;      // fess's turn
+  uint64_t hboxTurn = 50'000'000;       // hbox 11's turn
+  uint64_t probe = 500'000'000;         // hbox 1, in one turn, once the late joiners start
+  uint64_t lateStart = 10'000'000'000;  // the work of all members before the late ones join
+  Late late[3] = {                      // four spaces, flat estimate, no plan order
+      {450'000'000, 14'000'000'000},
+      {300'000'000, 8'000'000'000},
+      {600'000'000, 17'000'000'000}};
+
+  // The same schedule `factor` times as long (tests run it shortened).
+  PortfolioSchedule scaled(double factor) const;
+};
+
+std::unique_ptr<Strategy> makeFessPortfolioStrategy(const Level& level, const SolverOptions& options,
+                                                    const PortfolioSchedule& schedule = {});
 
 }  // namespace soko

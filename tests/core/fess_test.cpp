@@ -193,22 +193,26 @@ TEST_CASE("fess-hbox portfolio solves and verifies, sharing the memory budget") 
   CHECK(solver.progress().peakMemoryBytes <= (64u << 20));
 }
 
-TEST_CASE("fess-hbox portfolio: hbox's method 1 waits 10 s, then searches half a second, the others go on") {
+TEST_CASE("fess-hbox portfolio: hbox's method 1 waits for the late start, then searches its share, the others go on") {
+  // The default schedule a hundred times shorter: the late start after
+  // 0.1 s of work (about 6,000 expansions), hbox 1's share 500 expansions.
   std::vector<Level> levels = collection("XSokoban.sok");
   REQUIRE(levels.size() >= 50);
-  SolverOptions o = fess(30, 1 << 30);  // enough left at 10 s for hbox's tables
-  std::unique_ptr<Strategy> portfolio = makeFessPortfolioStrategy(levels[49], o);  // none solves it in seconds
-  const auto begin = Deadline::Clock::now();
-  REQUIRE(portfolio->run(Deadline(begin + std::chrono::seconds(4))) == SolveStatus::Running);
+  const PortfolioSchedule schedule = PortfolioSchedule().scaled(0.01);
+  std::unique_ptr<Strategy> portfolio = makeFessPortfolioStrategy(levels[49], fess(0, 1 << 30), schedule);  // none solves it soon
+  const auto far = Deadline::Clock::now() + std::chrono::hours(1);
+  REQUIRE(portfolio->run(Deadline(far, 1000)) == SolveStatus::Running);
+  CHECK(portfolio->stats().nodes == 1000);
   std::string m = portfolio->message();
   INFO(m);
-  CHECK(m.find("hbox1: waits until the others have searched 10 s") != std::string::npos);
-  REQUIRE(portfolio->run(Deadline(begin + std::chrono::milliseconds(11500))) == SolveStatus::Running);
+  CHECK(m.find("hbox1: waits for the others' first 0.1 s of search") != std::string::npos);
+  REQUIRE(portfolio->run(Deadline(far, 20000)) == SolveStatus::Running);
+  CHECK(portfolio->stats().nodes == 20000);
   m = portfolio->message();
   INFO(m);
   CHECK(m.find("hbox1: ") != std::string::npos);
-  CHECK(m.find("its time in the portfolio is up") != std::string::npos);
-  CHECK(m.find("its time in the portfolio is up") > m.find("hbox1: "));  // hbox1's, not the others'
+  CHECK(m.find("its share of the search is used up") != std::string::npos);
+  CHECK(m.find("its share of the search is used up") > m.find("hbox1: "));  // hbox1's, not the others'
 }
 
 TEST_CASE("fess-hbox portfolio: the late fess variants join at once when the first members have all stopped") {
@@ -244,10 +248,10 @@ TEST_CASE("fess's hotspot advisor solves XSokoban 25 within a few thousand expan
   // were not enough.
   std::vector<Level> levels = collection("XSokoban.sok");
   REQUIRE(levels.size() >= 25);
-  setenv("SOKO_FESS_NODES", "5000", 1);
-  Solver solver(levels[24], fess(120));
+  SolverOptions options = fess(0);
+  options.maxNodes = 5000;
+  Solver solver(levels[24], options);
   SolveStatus status = solver.solve();
-  unsetenv("SOKO_FESS_NODES");
   REQUIRE(status == SolveStatus::Solved);
   CHECK(verify(levels[24], solver.solution()).solved);
 }
@@ -283,23 +287,23 @@ TEST_CASE("fess and hbox take a new memory budget midway, as the portfolio hands
 
 namespace {
 
-// Runs `strategy` in 0.1 s slices until it stops (at most a minute).
-SolveStatus runToEnd(Strategy& strategy) {
+// Runs `strategy` in 0.1 s slices until it stops or has expanded
+// `maxNodes` positions (then Running).
+SolveStatus runToEnd(Strategy& strategy, uint64_t maxNodes = Deadline::kNoNodeLimit) {
   SolveStatus s = SolveStatus::Running;
-  for (int slice = 0; s == SolveStatus::Running && slice < 600; ++slice)
-    s = strategy.run(Deadline(Deadline::Clock::now() + std::chrono::milliseconds(100)));
+  while (s == SolveStatus::Running && strategy.stats().nodes < maxNodes)
+    s = strategy.run(Deadline(Deadline::Clock::now() + std::chrono::milliseconds(100), maxNodes));
   return s;
 }
 
-// `first` searches alone until its expansion cap (`capVariable`), then
-// `second`, linked to it, searches until it finds a position `first` stored.
-void checkMeeting(const Level& level, const char* capVariable, const char* cap, bool forwardFirst) {
+// `first` searches alone for `cap` expansions, then `second`, linked to it,
+// searches until it finds a position `first` stored.
+void checkMeeting(const Level& level, uint64_t cap, bool forwardFirst) {
   SolverOptions options = fess(60, 512ull << 20);
-  setenv(capVariable, cap, 1);
   std::unique_ptr<Strategy> first =
       forwardFirst ? makeFessStrategy(level, options.memoryBudgetBytes) : makeHboxStrategy(level, options, 11);
-  unsetenv(capVariable);
-  REQUIRE(runToEnd(*first) == SolveStatus::TimedOut);
+  REQUIRE(runToEnd(*first, cap) == SolveStatus::Running);
+  REQUIRE(first->stats().nodes == cap);
   std::unique_ptr<Strategy> second =
       forwardFirst ? makeHboxStrategy(level, options, 11) : makeFessStrategy(level, options.memoryBudgetBytes);
   REQUIRE(first->meetingSide());
@@ -317,7 +321,7 @@ TEST_CASE("fess and hbox meet: a position both searches stored joins the start t
   // fess alone solves XSokoban 2 in 216 expansions; hbox 11 alone in 18,502.
   std::vector<Level> levels = collection("XSokoban.sok");
   REQUIRE(levels.size() >= 2);
-  SECTION("hbox finds a position fess stored") { checkMeeting(levels[1], "SOKO_FESS_NODES", "60", true); }
+  SECTION("hbox finds a position fess stored") { checkMeeting(levels[1], 60, true); }
   SECTION("fess finds a position hbox stored") {
     // fess finds its own way long before it crosses hbox's frontier, unless
     // hbox stopped just short of the start: the last half percent of its
@@ -326,6 +330,6 @@ TEST_CASE("fess and hbox meet: a position both searches stored joins the start t
     std::unique_ptr<Strategy> alone = makeHboxStrategy(levels[1], options, 11);
     REQUIRE(runToEnd(*alone) == SolveStatus::Solved);
     const uint64_t expansions = alone->stats().nodes;
-    checkMeeting(levels[1], "HBOX_MAXNODES", std::to_string(expansions - expansions / 200).c_str(), false);
+    checkMeeting(levels[1], expansions - expansions / 200, false);
   }
 }

@@ -202,7 +202,7 @@ TEST_CASE("hbox stops cleanly before its memory budget") {
   CHECK(s.progress().peakMemoryBytes <= o.memoryBudgetBytes);
 }
 
-TEST_CASE("HBOX_MAXNODES stops hbox as timed out after that many positions") {
+TEST_CASE("a node limit stops hbox as timed out after exactly that many positions") {
   // XSokoban 1 takes a few hundred positions; a cap of 50 stops it first.
   std::ifstream in(std::string(SOKO_LEVELS_DIR) + "/XSokoban.sok");
   std::stringstream text;
@@ -211,14 +211,14 @@ TEST_CASE("HBOX_MAXNODES stops hbox as timed out after that many positions") {
   REQUIRE(!c.levels.empty());
   SolverOptions o;
   o.method = "hbox";
-  o.timeLimitSeconds = 60;
-  setenv("HBOX_MAXNODES", "50", 1);
+  o.timeLimitSeconds = 0;
+  o.maxNodes = 50;
   Solver capped(c.levels[0], o);
   SolveStatus status = capped.solve();
-  uint64_t nodes = capped.progress().search.nodes;
-  unsetenv("HBOX_MAXNODES");
   CHECK(status == SolveStatus::TimedOut);
-  CHECK(nodes == 50);
+  CHECK(capped.progress().search.nodes == 50);
+  CHECK(capped.message() == "no solution found within the node limit (50 positions)");
+  o.maxNodes = 0;
   Solver free(c.levels[0], o);
   CHECK(free.solve() == SolveStatus::Solved);
 }

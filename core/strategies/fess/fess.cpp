@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstdio>
-#include <cstdlib>
 #include <optional>
 
 #include "analysis/board.h"
@@ -103,11 +101,10 @@ class FessStrategy : public Strategy, public MeetingSide {
     if (!patterns_.build(deadline)) return SolveStatus::Running;
     if (store_.size() == 0 && !start()) return SolveStatus::OutOfMemory;
     while (solvedIndex_ == NodeStore::kNone) {
-      if (deadline.expired()) return SolveStatus::Running;
+      if (deadline.reached(nodes_)) return SolveStatus::Running;
       const uint64_t reserve = expansionReserve(), used = memoryBytes();
       if (used + reserve > budget_) return SolveStatus::OutOfMemory;
       store_.setBudget(budget_ - reserve - (used - store_.memoryBytes()));
-      if (nodes_ >= maxNodes_) return SolveStatus::TimedOut;  // the benchmark's expansion cap, as a time limit
       uint32_t node;
       if (!nextNode(node)) {
         if (!roomSkipped_.empty()) {  // the goal-room order was a guess: take back what it left out
@@ -121,39 +118,6 @@ class FessStrategy : public Strategy, public MeetingSide {
       ++nodes_;
     }
     return SolveStatus::Solved;
-  }
-
-  // SOKO_FESS_DEBUG=1: the search's counters on stderr at the end (for diagnosis).
-  ~FessStrategy() override {
-    if (std::getenv("SOKO_FESS_DEBUG"))
-      std::fprintf(stderr, "fess: nodes %llu stored %zu best packed %d: %s\n", static_cast<unsigned long long>(nodes_),
-                   static_cast<size_t>(store_.size()), bestPacked_, message().c_str());
-    if (std::getenv("SOKO_FESS_DEBUG") && std::string(std::getenv("SOKO_FESS_DEBUG")) == "2") dumpBest();
-  }
-
-  // The plan's ranks and the stored position with the most boxes packed.
-  void dumpBest() const {
-    const Level& l = board_.level();
-    std::vector<char> text(l.cells.size(), ' ');
-    for (size_t c = 0; c < l.cells.size(); ++c) text[c] = l.has(c, kWall) ? '#' : l.has(c, kGoal) ? '.' : ' ';
-    if (bestNode_ != NodeStore::kNone) {
-      std::vector<Square> boxes(board_.boxCount());
-      store_.boxes(bestNode_, boxes.data());
-      for (int i = 0; i < board_.boxCount(); ++i) {
-        int c = board_.cellOf(boxes[i]);
-        text[c] = text[c] == '.' ? '*' : '$';
-      }
-      text[board_.cellOf(store_.player(bestNode_))] = '@';
-    }
-    for (int y = 0; y < l.height; ++y) {
-      std::string row(text.begin() + y * l.width, text.begin() + (y + 1) * l.width);
-      std::string ranks;
-      for (int x = 0; x < l.width; ++x) {
-        Square s = board_.squareOf(l.index(x, y));
-        if (s != kNoSquare && plan_.rank[s] >= 0) ranks += " " + std::to_string(plan_.rank[s]);
-      }
-      std::fprintf(stderr, "%s   %s\n", row.c_str(), ranks.c_str());
-    }
   }
 
   std::string solution() const override;
@@ -470,7 +434,7 @@ class FessStrategy : public Strategy, public MeetingSide {
       if (r.full) return false;
       if (!r.inserted) continue;
       info_.push_back({weight, static_cast<uint16_t>(std::min(parentInfo.depth + 1, 0xFFFF)), 0});
-      if (c.features.onGoals > bestPacked_) bestPacked_ = c.features.onGoals, bestNode_ = r.index;
+      bestPacked_ = std::max(bestPacked_, c.features.onGoals);
       if (c.features.onGoals == n || meets(r.index, c.key)) {
         solvedIndex_ = r.index;
         return true;
@@ -630,11 +594,7 @@ class FessStrategy : public Strategy, public MeetingSide {
   uint64_t nodes_ = 0;
   uint64_t prunedFreeze_ = 0, prunedBipartite_ = 0, prunedCorral_ = 0;
   int depth_ = 0;
-  // SOKO_FESS_NODES: stop after this many expansions, reported as timed out
-  // (load-independent benchmarks; not for users).
-  const uint64_t maxNodes_ = std::getenv("SOKO_FESS_NODES") ? std::strtoull(std::getenv("SOKO_FESS_NODES"), nullptr, 10) : ~0ull;
   int bestPacked_ = 0;
-  uint32_t bestNode_ = NodeStore::kNone;  // a stored position with bestPacked_ boxes on goals
   std::string message_;
 };
 

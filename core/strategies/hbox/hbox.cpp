@@ -235,10 +235,6 @@ class HboxStrategy : public Strategy, public MeetingSide {
         budget_(options.memoryBudgetBytes) {
     for (int k = 1; k <= 6; ++k)
       if (method_.queue[k]) active_.push_back(k);
-    // HBOX_MAXNODES=N (environment): stop as timed out after N expanded
-    // positions (both guard passes together). A load-independent limit for
-    // comparing variants in benchmarks; unset or 0 means no limit.
-    if (const char* cap = std::getenv("HBOX_MAXNODES")) maxNodes_ = std::strtoull(cap, nullptr, 10);
   }
 
   bool setMemoryBudget(uint64_t bytes) override {
@@ -254,15 +250,9 @@ class HboxStrategy : public Strategy, public MeetingSide {
     }
     if (finished_ != SolveStatus::Running) return finished_;
     for (;;) {
-      if (maxNodes_ && nodes_ >= maxNodes_) {
-        message_ = "HBOX_MAXNODES positions expanded";
-        return finished_ = SolveStatus::TimedOut;
-      }
-      if ((nodes_ & 127) == 0) {
-        if (deadline.expired()) return SolveStatus::Running;
-        if (memoryBytes() + store_.nextGrowthBytes() + kMemoryMargin > budget_)
-          return finished_ = SolveStatus::OutOfMemory;
-      }
+      if (deadline.reached(nodes_)) return SolveStatus::Running;
+      if ((nodes_ & 127) == 0 && memoryBytes() + store_.nextGrowthBytes() + kMemoryMargin > budget_)
+        return finished_ = SolveStatus::OutOfMemory;
       uint32_t id;
       const bool popped = popNext(id);
       if (!popped && strictGuard_ && prunedHeuristically_) {
@@ -1136,7 +1126,6 @@ class HboxStrategy : public Strategy, public MeetingSide {
   SolveStatus finished_ = SolveStatus::Running;
   uint32_t solvedIndex_ = kNone;
   uint64_t nodes_ = 0;
-  uint64_t maxNodes_ = 0;  // HBOX_MAXNODES, 0 = none
   int depth_ = 0;
   int bestHunEst_ = -1;
   std::string message_;

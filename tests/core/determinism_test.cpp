@@ -1,0 +1,59 @@
+// The same level and options give the same search: the node counts and the
+// solution in tests/fixtures/determinism.json, which the wasm module (under
+// Node) and the page's worker (in Chromium) are held to as well.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <regex>
+#include <string>
+
+#include "test_support.h"
+
+using namespace soko;
+
+namespace {
+
+// The value of "key" in one line of the fixture (a flat JSON object per line).
+std::string field(const std::string& line, const std::string& key) {
+  std::smatch m;
+  const std::regex quoted("\"" + key + "\": \"([^\"]*)\"");
+  if (std::regex_search(line, m, quoted)) return m[1];
+  const std::regex number("\"" + key + "\": ([0-9]+)");
+  if (std::regex_search(line, m, number)) return m[1];
+  FAIL("no " << key << " in " << line);
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("determinism: each search in the fixture expands, stores and finds what it records") {
+  std::ifstream in(std::string(SOKO_FIXTURES_DIR) + "/determinism.json");
+  REQUIRE(in);
+  int cases = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.find("\"file\"") == std::string::npos) continue;
+    ++cases;
+    INFO(line.substr(0, 120));
+    const std::string file = field(line, "file");
+    const Collection c = testing::bundled(file.substr(0, file.size() - 4));
+    const int number = std::stoi(field(line, "number"));
+    REQUIRE(number <= static_cast<int>(c.levels.size()));
+    SolverOptions o;
+    o.method = field(line, "method");
+    o.timeLimitSeconds = 0;
+    o.maxNodes = std::stoull(field(line, "maxNodes"));
+    o.memoryBudgetBytes = std::stoull(field(line, "memoryBudgetBytes"));
+    // Run twice, once in many short slices: slicing never changes the search.
+    for (double slice : {1000.0, 0.5}) {
+      Solver solver(c.levels[number - 1], o);
+      SolveStatus s = SolveStatus::Running;
+      while ((s = solver.step(slice)) == SolveStatus::Running) {
+      }
+      CHECK(statusName(s) == field(line, "status"));
+      CHECK(solver.progress().search.nodes == std::stoull(field(line, "nodes")));
+      CHECK(solver.progress().search.stored == std::stoull(field(line, "stored")));
+      CHECK(solver.solution() == field(line, "solution"));
+    }
+  }
+  CHECK(cases == 2);
+}
