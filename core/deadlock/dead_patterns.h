@@ -1,5 +1,5 @@
 // Small box patterns that can never be solved, found before the search (the
-// seed's "blocklist" preprocessing): two boxes close together, or three in
+// petersohn/sokoban's "blocklist" preprocessing): two boxes close together, or three in
 // a tight cluster, on an otherwise empty board. Each candidate is searched
 // exhaustively from every player region at once; when no push sequence
 // gets all its boxes home, any position containing those boxes is dead

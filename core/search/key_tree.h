@@ -1,5 +1,5 @@
 // A search tree kept by Zobrist keys alone, for searches that "walk the
-// tree" instead of storing positions (the seed's idea): each position is a
+// tree" instead of storing positions (soko-dotnet's idea): each position is a
 // 64-bit key, its parent's index, the push that led to it and its depth,
 // 18 bytes in order of discovery, plus a 4-byte slot table (open
 // addressing, load at most 3/4). Boxes are not stored: the search keeps one

@@ -1,4 +1,4 @@
-// The seed's corridor checker for the sink variant. A corridor is a
+// petersohn/sokoban's corridor checker for the sink variant. A corridor is a
 // straight run of empty squares, one wide, that the player cannot reach:
 // walls or stones on both sides all along it and at both ends.
 //

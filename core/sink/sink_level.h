@@ -1,4 +1,4 @@
-// The single-sink variant of Sokoban (from the Nethack-inspired seed): every
+// The single-sink variant of Sokoban (after petersohn/sokoban, from Nethack): every
 // stone must be pushed into one sink square, where it disappears; the level
 // is solved when no stone is left. Its files look like this:
 //
@@ -8,7 +8,7 @@
 //   #*y.o..o.x    '.' floor, 'o' stone, 'x' the sink, 'y' the player,
 //   #*********    anything else a wall; letters in either case
 //
-// Lines that do not start with '#' (the seed's solver options) are skipped.
+// Lines that do not start with '#' (petersohn/sokoban's solver options) are skipped.
 // The player may walk over the sink; a stone pushed onto it sinks.
 #pragma once
 

@@ -1,12 +1,12 @@
 // Solving the single-sink variant: A* over pushes with the sum of each
-// stone's push distance to the sink for the player's region (the seed's
-// per-stone table) as an admissible, consistent bound, plus the seed's
+// stone's push distance to the sink for the player's region (petersohn/sokoban's
+// per-stone table) as an admissible, consistent bound, plus petersohn/sokoban's
 // stone pusher: a stone that can go straight into the sink with every push
 // lowering its distance goes at once. That never costs a push: the stone
 // would need at least that many anyway, once gone it blocks nothing, and
 // the player can walk back along the cleared path. So solutions have the
-// fewest pushes. Pruned: dead squares, freeze deadlocks (the seed's
-// movable checker), shut corridors (the seed's corridor checker,
+// fewest pushes. Pruned: dead squares, freeze deadlocks (petersohn/sokoban's
+// movable checker), shut corridors (petersohn/sokoban's corridor checker,
 // corridor.h) and small stone patterns found unsolvable beforehand
 // (time-sliced).
 //

@@ -15,7 +15,7 @@ const std::vector<StrategyEntry>& strategyRegistry() {
        [](const Level& level, const SolverOptions& o) { return makeFessPortfolioStrategy(level, o); }},
       {{"bfs", "breadth-first over pushes, forward: fewest pushes, slow on large levels"},
        [](const Level& level, const SolverOptions& o) { return makeBfsStrategy(level, o.memoryBudgetBytes); }},
-      // hbox: the seed's reverse multi-heuristic search; "hbox" is its default, method 1.
+      // hbox 1.3.5 by fastrgv: reverse multi-heuristic search; "hbox" is its default, method 1.
       {{"hbox", "hbox method 1: reverse search, six heuristics, Hungarian estimate, inertia"},
        [](const Level& level, const SolverOptions& o) { return makeHboxStrategy(level, o, 1); }},
       {{"hbox0", "hbox: push-reducing updates, inertia"},
@@ -42,7 +42,7 @@ const std::vector<StrategyEntry>& strategyRegistry() {
        [](const Level& level, const SolverOptions& o) { return makeHboxStrategy(level, o, 14); }},
       {{"hbox15", "hbox baseline of method 5: pri1 only (same as 14)"},
        [](const Level& level, const SolverOptions& o) { return makeHboxStrategy(level, o, 15); }},
-      // The seeds' plain searches over one set of building blocks (search/moves.h, push_distances.h).
+      // Plain searches (after petersohn/sokoban and soko-dotnet) over one set of building blocks (search/moves.h, push_distances.h).
       {{"bfs-reverse", "breadth-first over pulls from every solved position back to the start: fewest pushes"},
        [](const Level& level, const SolverOptions& o) { return makeReverseBfsStrategy(level, o.memoryBudgetBytes); }},
       {{"bfs-bidir", "breadth-first from both ends, a layer at a time, until they meet: fewest pushes"},
