@@ -91,7 +91,8 @@ TEST_CASE("freeze never condemns a position that can still be solved (brute forc
       ++deadlocks;
       SolverOptions o;
       o.method = "bfs";
-      o.timeLimitSeconds = 20;
+      o.timeLimitSeconds = 0;
+      o.maxNodes = testing::kSmallSearchNodes;
       Solver solver(*level, o);
       INFO(writeLevel(*level));
       CHECK(solver.solve() == SolveStatus::Unsolvable);

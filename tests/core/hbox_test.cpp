@@ -66,7 +66,8 @@ TEST_CASE("every hbox method solves the first 20 Microban I levels with verified
     for (int i = 0; i < 20; ++i) {
       SolverOptions o;
       o.method = "hbox" + std::to_string(method);
-      o.timeLimitSeconds = 30;
+      o.timeLimitSeconds = 0;
+      o.maxNodes = testing::kSmallSearchNodes;
       o.memoryBudgetBytes = 512ull << 20;
       Solver s(c.levels[i], o);
       INFO("method " << method << ", level " << i + 1);
@@ -82,6 +83,8 @@ TEST_CASE("method hbox without a number is method 1") {
   CHECK(found);
   SolverOptions o;
   o.method = "hbox";
+  o.timeLimitSeconds = 0;
+  o.maxNodes = testing::kSmallSearchNodes;
   Solver s(microban().levels[0], o);
   CHECK(s.solve() == SolveStatus::Solved);
 }
@@ -92,7 +95,8 @@ TEST_CASE("HunEst0 never exceeds the fewest pushes found by breadth-first search
   for (int i = 0; i < 40; ++i) {
     SolverOptions o;
     o.method = "bfs";
-    o.timeLimitSeconds = 5;
+    o.timeLimitSeconds = 0;
+    o.maxNodes = testing::kSmallSearchNodes;
     o.memoryBudgetBytes = 256ull << 20;
     Solver s(c.levels[i], o);
     if (s.solve() != SolveStatus::Solved) continue;
@@ -180,6 +184,8 @@ TEST_CASE("hbox finds solutions that need a box freed by moving its neighbour") 
   for (int n : {9, 18}) {
     SolverOptions o;
     o.method = "hbox";
+    o.timeLimitSeconds = 0;
+    o.maxNodes = testing::kSmallSearchNodes;
     Solver s(microban().levels[n - 1], o);
     INFO("level " << n);
     CHECK(s.solve() == SolveStatus::Solved);
@@ -195,7 +201,8 @@ TEST_CASE("hbox stops cleanly before its memory budget") {
   REQUIRE(c.levels.size() >= 10);
   SolverOptions o;
   o.method = "hbox";
-  o.timeLimitSeconds = 60;
+  o.timeLimitSeconds = 0;
+  o.maxNodes = 500000;  // it runs out of memory after about 58,000
   o.memoryBudgetBytes = 96ull << 20;
   Solver s(c.levels[9], o);
   CHECK(s.solve() == SolveStatus::OutOfMemory);

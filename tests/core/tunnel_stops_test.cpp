@@ -129,7 +129,8 @@ TEST_CASE("tunnel stops: fess agrees with breadth-first search on small levels w
     REQUIRE((expected == SolveStatus::Solved || expected == SolveStatus::Unsolvable));
     SolverOptions o;
     o.method = "fess";
-    o.timeLimitSeconds = 20;
+    o.timeLimitSeconds = 0;
+    o.maxNodes = testing::kSmallSearchNodes;
     testing::checkSolverAgrees(*level, o, expected);
     unsolvable += expected == SolveStatus::Unsolvable;
     ++levels;
