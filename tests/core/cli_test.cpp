@@ -78,7 +78,9 @@ TEST_CASE("soko info lists levels and errors") {
 TEST_CASE("soko solve: exit codes for solved, unsolvable, time, memory and bad input") {
   fs::path f = write("soko_cli_solve.sok", kCollection);
   fs::path out = scratch() / "solution.txt";
-  Run solved = run("solve " + f.string() + " 1 --method bfs --out " + out.string());
+  // Searches capped in positions, not seconds: the same outcome on any machine.
+  const std::string capped = " --time 0 --nodes " + std::to_string(soko::testing::kSmallSearchNodes);
+  Run solved = run("solve " + f.string() + " 1 --method bfs --out " + out.string() + capped);
   CHECK(solved.code == 0);
   CHECK(solved.out.find("status: solved") != std::string::npos);
   CHECK(solved.out.find("solution: R") != std::string::npos);
@@ -89,10 +91,18 @@ TEST_CASE("soko solve: exit codes for solved, unsolvable, time, memory and bad i
   std::getline(saved, line);
   CHECK(line == "R");
 
-  CHECK(run("solve " + f.string() + " 2 --method bfs").code == 5);
+  CHECK(run("solve " + f.string() + " 2 --method bfs" + capped).code == 5);
   CHECK(run("solve " + f.string() + " 3").code == 2);
-  CHECK(run("solve " + f.string() + " 4 --method bfs --time 0.2").code == 3);
-  CHECK(run("solve " + f.string() + " 4 --method bfs --memory 0.00005").code == 4);
+  Run nodeLimit = run("solve " + f.string() + " 4 --method bfs --time 0 --nodes 1000");
+  CHECK(nodeLimit.code == 3);
+  CHECK(nodeLimit.out.find("within the node limit (1000 positions)") != std::string::npos);
+  // The time limit on a level no machine finishes by breadth-first search
+  // (XSokoban 50: more positions than memory holds), so the outcome does not
+  // depend on the machine's speed.
+  Run timeLimit = run("solve " + std::string(SOKO_LEVELS_DIR) + "/XSokoban.sok 50 --method bfs --time 0.2 --memory 4");
+  CHECK(timeLimit.code == 3);
+  CHECK(timeLimit.out.find("within the time limit") != std::string::npos);
+  CHECK(run("solve " + f.string() + " 4 --method bfs --memory 0.00005" + capped).code == 4);
   CHECK(run("solve " + f.string() + " 9").code == 2);
   CHECK(run("solve " + f.string() + " 1 --method nonsense").code == 1);
   CHECK(run("solve " + f.string() + " 1 --time").code == 1);

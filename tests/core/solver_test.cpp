@@ -11,10 +11,11 @@ using soko::testing::one;
 
 namespace {
 
-SolverOptions bfs(double seconds = 30, uint64_t bytes = 256ull << 20) {
+SolverOptions bfs(uint64_t maxNodes = testing::kSmallSearchNodes, uint64_t bytes = 256ull << 20) {
   SolverOptions o;
   o.method = "bfs";
-  o.timeLimitSeconds = seconds;
+  o.timeLimitSeconds = 0;
+  o.maxNodes = maxNodes;
   o.memoryBudgetBytes = bytes;
   return o;
 }
@@ -74,18 +75,39 @@ TEST_CASE("bfs proves a level with a box in a corner unsolvable") {
 }
 
 TEST_CASE("the memory budget stops the search cleanly") {
-  Solver solver(one(kHard), bfs(30, 64 * 1024));
+  Solver solver(one(kHard), bfs(testing::kSmallSearchNodes, 64 * 1024));
   CHECK(solver.solve() == SolveStatus::OutOfMemory);
   CHECK(solver.progress().peakMemoryBytes <= 64 * 1024);
   CHECK(solver.solution().empty());
 }
 
 TEST_CASE("the time limit stops the search and slices return in between") {
-  Solver solver(one(kHard), bfs(0.3));
+  // A test of the clock itself, so it keeps a short time limit; its outcome
+  // does not depend on the machine's speed: no machine finishes breadth-first
+  // search on XSokoban 50 (it would need more positions than memory holds),
+  // and the budget is set high so that on a fast machine too the clock, not
+  // the budget, ends it (0.3 s here: about 100,000 positions, 9 MB).
+  const Collection xsokoban = testing::bundled("XSokoban");
+  REQUIRE(xsokoban.levels.size() >= 50);
+  SolverOptions o = bfs(0, 4ull << 30);
+  o.timeLimitSeconds = 0.3;
+  Solver solver(xsokoban.levels[49], o);
   CHECK(solver.step(20) == SolveStatus::Running);
-  CHECK(solver.progress().search.nodes > 0);
   CHECK(solver.solve() == SolveStatus::TimedOut);
-  CHECK(solver.progress().seconds >= 0.29);
+  CHECK(solver.message() == "no solution found within the time limit");
+  CHECK(solver.progress().search.nodes > 0);
+}
+
+TEST_CASE("the node limit stops the search after exactly that many positions, however it is sliced") {
+  for (double sliceMs : {1000.0, 0.2}) {
+    Solver solver(one(kHard), bfs(5000));
+    while (solver.step(sliceMs) == SolveStatus::Running) {
+    }
+    INFO("slices of " << sliceMs << " ms");
+    CHECK(solver.status() == SolveStatus::TimedOut);
+    CHECK(solver.progress().search.nodes == 5000);
+    CHECK(solver.message() == "no solution found within the node limit (5000 positions)");
+  }
 }
 
 TEST_CASE("cancel ends a running search") {
@@ -108,7 +130,8 @@ TEST_CASE("every listed method solves a tiny level") {
   for (const StrategyInfo& info : solverMethods()) {
     SolverOptions o;
     o.method = info.name;
-    o.timeLimitSeconds = 10;
+    o.timeLimitSeconds = 0;
+    o.maxNodes = testing::kSmallSearchNodes;
     Level level = one("#######\n#@$ . #\n# $ . #\n#######\n");
     Solver solver(level, o);
     INFO(info.name);
