@@ -31,13 +31,18 @@ std::vector<Level> collection(const std::string& file) {
   return parseCollection(text.str()).levels;
 }
 
-SolverOptions fess(double seconds = 10, uint64_t bytes = 256ull << 20) {
+// fess with no time limit, capped at `maxNodes` positions (0: no cap).
+SolverOptions fess(uint64_t maxNodes = testing::kSmallSearchNodes, uint64_t bytes = 256ull << 20) {
   SolverOptions o;
   o.method = "fess";
-  o.timeLimitSeconds = seconds;
+  o.timeLimitSeconds = 0;
+  o.maxNodes = maxNodes;
   o.memoryBudgetBytes = bytes;
   return o;
 }
+
+// The end of a strategy's run() no test reaches: node limits end the runs.
+Deadline::Clock::time_point farEnd() { return Deadline::Clock::now() + std::chrono::hours(1); }
 
 }  // namespace
 
@@ -119,7 +124,7 @@ TEST_CASE("fess variants (other feature spaces, no goal-room order) solve Microb
     for (int i = 0; i < 10; ++i) {
       INFO("spaces " << variant.spaces << " room order " << variant.goalRoomOrder << " level " << i + 1);
       std::unique_ptr<Strategy> strategy = makeFessStrategy(levels[i], 256 << 20, variant);
-      REQUIRE(strategy->run(Deadline(Deadline::Clock::now() + std::chrono::seconds(10))) == SolveStatus::Solved);
+      REQUIRE(strategy->run(Deadline(farEnd(), testing::kSmallSearchNodes)) == SolveStatus::Solved);
       CHECK(verify(levels[i], strategy->solution()).solved);
     }
 }
@@ -137,19 +142,27 @@ TEST_CASE("fess stops cleanly within a tiny memory budget and works in slices") 
   REQUIRE(microban.size() >= 153);
   {
     // Microban I 153 needs far more than a megabyte.
-    Solver solver(microban[152], fess(20, 1 << 20));
+    Solver solver(microban[152], fess(testing::kSmallSearchNodes, 1 << 20));
     CHECK(solver.solve() == SolveStatus::OutOfMemory);
     CHECK(solver.progress().peakMemoryBytes <= (1u << 20));
   }
-  // XSokoban 5 takes fess about a thousand positions: many 1 ms slices.
+  // XSokoban 5 takes fess 386 positions: in slices of 50, each slice ends
+  // exactly at its node limit, and the search is the one a single run makes.
   REQUIRE(levels.size() >= 5);
-  Solver solver(levels[4], fess(30));
+  std::unique_ptr<Strategy> whole = makeFessStrategy(levels[4], 256ull << 20);
+  REQUIRE(whole->run(Deadline(farEnd(), testing::kSmallSearchNodes)) == SolveStatus::Solved);
+  std::unique_ptr<Strategy> sliced = makeFessStrategy(levels[4], 256ull << 20);
   int slices = 0;
   SolveStatus s = SolveStatus::Running;
-  while (s == SolveStatus::Running && slices < 100000) s = solver.step(1), ++slices;
+  for (uint64_t limit = 50; s == SolveStatus::Running && limit <= testing::kSmallSearchNodes; limit += 50, ++slices) {
+    s = sliced->run(Deadline(farEnd(), limit));
+    if (s == SolveStatus::Running) CHECK(sliced->stats().nodes == limit);
+  }
   CHECK(s == SolveStatus::Solved);
   CHECK(slices > 1);
-  CHECK(verify(levels[4], solver.solution()).solved);
+  CHECK(sliced->stats().nodes == whole->stats().nodes);
+  CHECK(sliced->solution() == whole->solution());
+  CHECK(verify(levels[4], sliced->solution()).solved);
 }
 
 TEST_CASE("fess agrees with breadth-first search on which small random levels can be solved") {
@@ -162,7 +175,7 @@ TEST_CASE("fess agrees with breadth-first search on which small random levels ca
     if (!level) continue;
     SolveStatus expected = testing::bfsOutcome(*level);
     REQUIRE((expected == SolveStatus::Solved || expected == SolveStatus::Unsolvable));
-    testing::checkSolverAgrees(*level, fess(20), expected);
+    testing::checkSolverAgrees(*level, fess(), expected);
     unsolvable += expected == SolveStatus::Unsolvable;
     ++levels;
   }
@@ -174,18 +187,18 @@ TEST_CASE("fess-hbox portfolio solves and verifies, sharing the memory budget") 
   std::vector<Level> levels = collection("Microban_I.sok");
   REQUIRE(levels.size() >= 5);
   for (int i = 0; i < 5; ++i) {
-    SolverOptions o = fess(10);
+    SolverOptions o = fess();
     o.method = "fess-hbox";
     Solver solver(levels[i], o);
     INFO("level " << i + 1);
     REQUIRE(solver.solve() == SolveStatus::Solved);
     CHECK(verify(levels[i], solver.solution()).solved);
   }
-  // A hard level for two seconds: whatever the outcome, the two halves
-  // together stay inside the budget.
+  // A hard level for 50,000 positions (it needs about 100,000): whatever the
+  // outcome, the two halves together stay inside the budget.
   std::vector<Level> xsokoban = collection("XSokoban.sok");
   REQUIRE(xsokoban.size() >= 29);
-  SolverOptions o = fess(2, 64 << 20);
+  SolverOptions o = fess(50000, 64 << 20);
   o.method = "fess-hbox";
   Solver solver(xsokoban[28], o);
   SolveStatus s = solver.solve();
@@ -220,8 +233,8 @@ TEST_CASE("fess-hbox portfolio: the late fess variants join at once when the fir
   // ones too, long before their 10 s; the portfolio says so, for each.
   std::vector<Level> levels = collection("XSokoban.sok");
   REQUIRE(levels.size() >= 29);
-  std::unique_ptr<Strategy> portfolio = makeFessPortfolioStrategy(levels[28], fess(30, 1 << 20));
-  CHECK(portfolio->run(Deadline(Deadline::Clock::now() + std::chrono::seconds(8))) == SolveStatus::OutOfMemory);
+  std::unique_ptr<Strategy> portfolio = makeFessPortfolioStrategy(levels[28], fess(0, 1 << 20));
+  CHECK(portfolio->run(Deadline(farEnd(), testing::kSmallSearchNodes)) == SolveStatus::OutOfMemory);  // after about 3,700
   const std::string m = portfolio->message();
   INFO(m);
   CHECK(m.find("fess (four spaces): ") != std::string::npos);
@@ -230,15 +243,15 @@ TEST_CASE("fess-hbox portfolio: the late fess variants join at once when the fir
 }
 
 TEST_CASE("fess-hbox portfolio takes turns within one long slice") {
-  // XSokoban 87: hbox solves it in a fraction of a second, fess not in a
-  // minute. One long slice must not all go to fess.
+  // XSokoban 87: hbox solves it in 21,036 positions, fess not in 100,000
+  // (the portfolio in 9,495). One slice of an hour, capped at 50,000
+  // positions: had it all gone to fess, the cap would end it unsolved.
   std::vector<Level> levels = collection("XSokoban.sok");
   REQUIRE(levels.size() >= 87);
-  SolverOptions o = fess(60);
+  SolverOptions o = fess(50000);
   o.method = "fess-hbox";
   Solver solver(levels[86], o);
-  REQUIRE(solver.step(60000) == SolveStatus::Solved);
-  CHECK(solver.progress().seconds < 30);
+  REQUIRE(solver.step(3600 * 1000) == SolveStatus::Solved);
   CHECK(verify(levels[86], solver.solution()).solved);
 }
 
@@ -259,17 +272,16 @@ TEST_CASE("fess's hotspot advisor solves XSokoban 25 within a few thousand expan
 TEST_CASE("fess and hbox take a new memory budget midway, as the portfolio hands it over") {
   std::vector<Level> levels = collection("XSokoban.sok");
   REQUIRE(levels.size() >= 2);
-  const Level& level = levels[1];  // both solve it in well under a second, with more than a megabyte
-  const auto forSeconds = [](double s) {
-    return Deadline(Deadline::Clock::now() + std::chrono::milliseconds(static_cast<int>(s * 1000)));
-  };
-  SolverOptions options = fess(10, 1 << 20);
+  const Level& level = levels[1];  // fess solves it in 399 positions, hbox 1 in 18,908, with more than a megabyte
+  // Slices of 1,000 positions, at most 100 of them.
+  const auto slice = [](const Strategy& strategy) { return Deadline(farEnd(), strategy.stats().nodes + 1000); };
+  SolverOptions options = fess(0, 1 << 20);
   std::unique_ptr<Strategy> made[] = {makeFessStrategy(level, 1 << 20), makeHboxStrategy(level, options, 1)};
   for (auto& strategy : made) {
     // Made with a megabyte, given 256 MB before it starts: it solves.
     CHECK(strategy->setMemoryBudget(256ull << 20));
     SolveStatus s = SolveStatus::Running;
-    for (int slice = 0; s == SolveStatus::Running && slice < 100; ++slice) s = strategy->run(forSeconds(0.1));
+    for (int n = 0; s == SolveStatus::Running && n < 100; ++n) s = strategy->run(slice(*strategy));
     REQUIRE(s == SolveStatus::Solved);
     CHECK(verify(level, strategy->solution()).solved);
   }
@@ -279,7 +291,7 @@ TEST_CASE("fess and hbox take a new memory budget midway, as the portfolio hands
   for (auto& strategy : cut) {
     CHECK(strategy->setMemoryBudget(1 << 20));
     SolveStatus s = SolveStatus::Running;
-    for (int slice = 0; s == SolveStatus::Running && slice < 100; ++slice) s = strategy->run(forSeconds(0.1));
+    for (int n = 0; s == SolveStatus::Running && n < 100; ++n) s = strategy->run(slice(*strategy));
     CHECK(s == SolveStatus::OutOfMemory);
     CHECK(strategy->stats().memoryBytes <= (1u << 20));
   }
@@ -287,19 +299,15 @@ TEST_CASE("fess and hbox take a new memory budget midway, as the portfolio hands
 
 namespace {
 
-// Runs `strategy` in 0.1 s slices until it stops or has expanded
-// `maxNodes` positions (then Running).
-SolveStatus runToEnd(Strategy& strategy, uint64_t maxNodes = Deadline::kNoNodeLimit) {
-  SolveStatus s = SolveStatus::Running;
-  while (s == SolveStatus::Running && strategy.stats().nodes < maxNodes)
-    s = strategy.run(Deadline(Deadline::Clock::now() + std::chrono::milliseconds(100), maxNodes));
-  return s;
+// Runs `strategy` until it stops or has expanded `maxNodes` positions (then Running).
+SolveStatus runToEnd(Strategy& strategy, uint64_t maxNodes = testing::kSmallSearchNodes) {
+  return strategy.run(Deadline(farEnd(), maxNodes));
 }
 
 // `first` searches alone for `cap` expansions, then `second`, linked to it,
 // searches until it finds a position `first` stored.
 void checkMeeting(const Level& level, uint64_t cap, bool forwardFirst) {
-  SolverOptions options = fess(60, 512ull << 20);
+  SolverOptions options = fess(0, 512ull << 20);
   std::unique_ptr<Strategy> first =
       forwardFirst ? makeFessStrategy(level, options.memoryBudgetBytes) : makeHboxStrategy(level, options, 11);
   REQUIRE(runToEnd(*first, cap) == SolveStatus::Running);
@@ -326,7 +334,7 @@ TEST_CASE("fess and hbox meet: a position both searches stored joins the start t
     // fess finds its own way long before it crosses hbox's frontier, unless
     // hbox stopped just short of the start: the last half percent of its
     // expansions (run first to count them) are what fess's path meets.
-    SolverOptions options = fess(60, 512ull << 20);
+    SolverOptions options = fess(0, 512ull << 20);
     std::unique_ptr<Strategy> alone = makeHboxStrategy(levels[1], options, 11);
     REQUIRE(runToEnd(*alone) == SolveStatus::Solved);
     const uint64_t expansions = alone->stats().nodes;
