@@ -15,7 +15,7 @@ using namespace soko;
 
 namespace {
 
-const std::string kSeedText =
+const std::string kSampleText =
     "Title one\n"
     "\n" +
     std::string(soko::testing::kXSokoban1) +
@@ -90,11 +90,10 @@ TEST_CASE("random board-ish characters never break the parser") {
 
 TEST_CASE("random mutations of real levels never break the parser") {
   std::mt19937 rng(4242);
-  const std::string seed = kSeedText;
   const std::string alphabet = "#@+$*. -pb9()|\n:;x";
   std::uniform_int_distribution<size_t> pick(0, alphabet.size() - 1);
   for (int round = 0; round < 3000; ++round) {
-    std::string text = seed;
+    std::string text = kSampleText;
     std::uniform_int_distribution<int> edits(1, 8);
     for (int e = edits(rng); e > 0; --e) {
       std::uniform_int_distribution<size_t> at(0, text.size());
@@ -111,7 +110,7 @@ TEST_CASE("random mutations of real levels never break the parser") {
 
 TEST_CASE("random solutions verify without crashing") {
   std::mt19937 rng(99);
-  Collection c = parseCollection(kSeedText);
+  Collection c = parseCollection(kSampleText);
   REQUIRE(c.levels.size() == 3);
   const std::string alphabet = "udlrUDLR23(  )\n";
   std::uniform_int_distribution<size_t> pick(0, alphabet.size() - 1);

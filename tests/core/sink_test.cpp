@@ -113,7 +113,7 @@ std::optional<SinkLevel> randomSinkLevel(std::mt19937& rng, int stones) {
 
 }  // namespace
 
-TEST_CASE("sink format: header, rows, case, walls and the seed's option lines") {
+TEST_CASE("sink format: header, rows, case, walls and petersohn/sokoban's option lines") {
   SinkLevel l = sink(std::string("blocklist-number=2\n") + kLevel);
   CHECK(l.height == 7);
   CHECK(l.width == 9);
