@@ -5,7 +5,7 @@
 //   soko verify FILE N SOLUTION          (LURD text, or a file holding it)
 //   soko methods
 //   soko bench [--levels DIR]           (the node-count signature; DIR defaults to levels)
-//   soko solve-sink FILE [--time SECONDS] [--memory GB] [--out FILE]   (the single-sink variant)
+//   soko solve-sink FILE [--time SECONDS] [--nodes N] [--memory GB] [--out FILE]   (the single-sink variant)
 //   soko FILE N [maxGb] [method] [timeoutSec] [outFile]   (hbox's positional form)
 //
 // Exit codes are listed in kUsage; scripts/bench relies on them.
@@ -51,7 +51,7 @@ const char* kUsage =
     "  soko verify FILE N SOLUTION   (LURD text, or a file holding it)\n"
     "  soko methods\n"
     "  soko bench [--levels DIR]   (a fixed list of capped searches: total nodes as a signature)\n"
-    "  soko solve-sink FILE [--time SECONDS] [--memory GB] [--out FILE]   (single-sink variant: #height, #width, rows)\n"
+    "  soko solve-sink FILE [--time SECONDS] [--nodes N] [--memory GB] [--out FILE]   (single-sink variant)\n"
     "  soko FILE N [maxGb] [method] [timeoutSec] [outFile]   (hbox's form; method is a number)\n"
     "N counts the boards in FILE from 1. Defaults: --method default, --time 60, --memory 0.5;\n"
     "--nodes caps the positions expanded (0, the default: no cap); --time 0: no time limit.\n"
@@ -253,13 +253,15 @@ int solveSinkCommand(const std::vector<std::string>& args) {
   std::string outPath;
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (i + 1 >= args.size() || (a != "--time" && a != "--memory" && a != "--out"))
+    if (i + 1 >= args.size() || (a != "--time" && a != "--nodes" && a != "--memory" && a != "--out"))
       return std::cerr << "soko: bad option '" << a << "'\n" << kUsage, kUsageError;
     const std::string& v = args[++i];
     auto n = number(v);
     if (a == "--out") outPath = v;
-    else if (!n || *n <= 0) return std::cerr << "soko: " << a << " takes a positive number, not '" << v << "'\n", kUsageError;
+    else if (!n || *n < 0 || (a == "--memory" && *n == 0))
+      return std::cerr << "soko: " << a << " takes a " << (a == "--memory" ? "positive" : "non-negative") << " number, not '" << v << "'\n", kUsageError;
     else if (a == "--time") options.timeLimitSeconds = *n;
+    else if (a == "--nodes") options.maxNodes = static_cast<uint64_t>(*n);
     else options.memoryBudgetBytes = static_cast<uint64_t>(*n * (1ull << 30));
   }
   std::optional<std::string> text = readFile(args[0]);
