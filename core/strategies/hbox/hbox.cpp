@@ -256,7 +256,7 @@ class HboxStrategy : public Strategy, public MeetingSide {
       uint32_t id;
       const bool popped = popNext(id);
       if (!popped && strictGuard_ && prunedHeuristically_) {
-        // The seed's guard cut every way: search again with the milder one.
+        // hbox's original guard cut every way: search again with the milder one.
         strictGuard_ = false;
         prunedHeuristically_ = false;
         reset();
@@ -542,18 +542,18 @@ class HboxStrategy : public Strategy, public MeetingSide {
       if (l != region && std::find(around, around + others, l) == around + others) around[others++] = l;
     }
     int inside = 1;  // the puller's region, flooded already
-    Square seeds[5];
+    Square starts[5];
     int count = 0;
     for (Direction a : kDirections) {
       Square x = board_.neighbor(to, a);
-      if (x != origin && freeSquare(x)) seeds[count++] = x;
+      if (x != origin && freeSquare(x)) starts[count++] = x;
     }
-    seeds[count++] = origin;
+    starts[count++] = origin;
     for (int k = 0; k < count; ++k) {
-      if (mark_[seeds[k]] == stamp_) continue;
+      if (mark_[starts[k]] == stamp_) continue;
       ++inside;
-      mark_[seeds[k]] = stamp_;
-      stack_.assign(1, seeds[k]);
+      mark_[starts[k]] = stamp_;
+      stack_.assign(1, starts[k]);
       while (!stack_.empty()) {
         Square q = stack_.back();
         stack_.pop_back();
@@ -718,7 +718,7 @@ class HboxStrategy : public Strategy, public MeetingSide {
     return true;
   }
 
-  // See hboxPullable(): the seed's strict guard first; when it has
+  // See hboxPullable(): hbox's original strict guard first; when it has
   // exhausted the search (it also cuts off solutions where a box is freed by
   // pulling its neighbour away first: 8 of Microban I's 155), the search
   // runs again with the milder one.
@@ -1004,7 +1004,7 @@ class HboxStrategy : public Strategy, public MeetingSide {
         }
         break;
       }
-      // The seed skips positions whose puller corral is tiny. Here "tiny"
+      // hbox 1.3.5 skips positions whose puller corral is tiny. Here "tiny"
       // means too small to pull anything from (e.g. one square hemmed in by
       // boxes): such a position has no child, so it is a dead end.
       if (!e.anyPull) break;
@@ -1122,7 +1122,7 @@ class HboxStrategy : public Strategy, public MeetingSide {
   int lastQueue_ = 0;  // the queue the position being expanded came from
   bool halfway_ = false;
   bool started_ = false, prunedHeuristically_ = false;
-  bool strictGuard_ = true;  // the seed's guard; the milder one after it exhausted the search
+  bool strictGuard_ = true;  // hbox's original guard; the milder one after it exhausted the search
   SolveStatus finished_ = SolveStatus::Running;
   uint32_t solvedIndex_ = kNone;
   uint64_t nodes_ = 0;

@@ -1,11 +1,12 @@
-// hbox: the seed's reverse multi-heuristic search. A puller starts from the
-// solved position (boxes on goals; one start per player region), pulls boxes,
-// and succeeds when every box stands on its start square and the puller can
-// reach the real player start. Six priority measures (pri1..pri6) order six
-// queues that are popped in turn; pri0 = pulls + Hungarian estimate breaks
-// ties. The pulls found become a forward LURD.
+// hbox: the reverse multi-heuristic search of hbox 1.3.5 by fastrgv. A
+// puller starts from the solved position (boxes on goals; one start per
+// player region), pulls boxes, and succeeds when every box stands on its
+// start square and the puller can reach the real player start. Six priority
+// measures (pri1..pri6) order six queues that are popped in turn; pri0 =
+// pulls + Hungarian estimate breaks ties. The pulls found become a forward
+// LURD.
 //
-// Methods (the seed's numbers): 0 push-reducing updates with inertia;
+// Methods (hbox 1.3.5's numbers): 0 push-reducing updates with inertia;
 // 1 (default) move-reducing updates with inertia; 2 like 1 without the
 // Hungarian estimate (plain boxes-on-goals count, no pri5/pri6); 3 method 1
 // without inertia; 4 method 0 without inertia, pri5, pri6; 5 method 0

@@ -1,5 +1,6 @@
-// hbox's small local rules where the seed is vague, as plain functions so
-// they can be tested on their own. `occupied[s]` != 0 marks a box.
+// hbox's small local rules where hbox 1.3.5 by fastrgv is vague, as plain
+// functions so they can be tested on their own. `occupied[s]` != 0 marks a
+// box.
 #pragma once
 
 #include <cstdint>
@@ -10,7 +11,7 @@
 namespace soko {
 
 // Can a box on `s` be pulled from some side? With `now`, some side has two
-// free squares in a row: the puller could pull it at once (the seed's
+// free squares in a row: the puller could pull it at once (hbox's original
 // puller-deadlock guard). Without, some side has no wall in those two
 // squares and at most one box there: it becomes pullable once that
 // neighbour moves (the milder guard; pri4's "blocked box" is its negation).
