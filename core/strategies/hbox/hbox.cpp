@@ -2,12 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdlib>
-#include <cstring>
-#include <new>
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
 
 #include "analysis/board.h"
 #include "game.h"
@@ -18,6 +12,7 @@
 #include "search/solution.h"
 #include "analysis/zobrist.h"
 #include "hbox_rules.h"
+#include "hbox_store.h"
 
 namespace soko {
 
@@ -43,176 +38,6 @@ constexpr int kMaxPriority = 60;       // pri1..pri6 are clamped to 0..60
 constexpr int kSecondaryLevels = 2048;  // pri0 is clamped to 0..2047
 constexpr uint32_t kNone = 0xFFFFFFFF;
 
-// A zeroed array of big, randomly accessed data (the hash slots). On Linux
-// it asks for transparent huge pages: with millions of positions nearly every
-// probe misses the TLB otherwise.
-class SlotArray {
- public:
-  SlotArray() = default;
-  SlotArray(const SlotArray&) = delete;
-  SlotArray& operator=(const SlotArray&) = delete;
-  SlotArray(SlotArray&& o) noexcept : data_(o.data_), size_(o.size_) { o.data_ = nullptr, o.size_ = 0; }
-  SlotArray& operator=(SlotArray&& o) noexcept {
-    std::swap(data_, o.data_);
-    std::swap(size_, o.size_);
-    return *this;
-  }
-  ~SlotArray() { std::free(data_); }
-
-  size_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  uint32_t& operator[](size_t i) { return data_[i]; }
-  uint32_t operator[](size_t i) const { return data_[i]; }
-  const uint32_t* data() const { return data_; }
-  void reset(size_t n) {  // n zeroed slots; the old ones are freed first
-    std::free(data_);
-    data_ = nullptr;
-    size_ = 0;
-    constexpr size_t kHuge = size_t(2) << 20;
-    size_t bytes = n * sizeof(uint32_t);
-    if (bytes >= kHuge) {
-      bytes = (bytes + kHuge - 1) / kHuge * kHuge;
-      data_ = static_cast<uint32_t*>(std::aligned_alloc(kHuge, bytes));
-#ifdef MADV_HUGEPAGE
-      if (data_) madvise(data_, bytes, MADV_HUGEPAGE);
-#endif
-    } else {
-      data_ = static_cast<uint32_t*>(std::malloc(bytes));
-    }
-    if (!data_) throw std::bad_alloc();
-    std::memset(data_, 0, n * sizeof(uint32_t));
-    size_ = n;
-  }
-
- private:
-  uint32_t* data_ = nullptr;
-  size_t size_ = 0;
-};
-
-// Every position seen, in 64K-record chunks (no copying as it grows), found
-// again through an open-addressing table of record indices. A record is a
-// 17-byte header and the packed sorted box squares plus the normalised
-// puller square, one byte each when the board has at most 256 squares.
-class PositionStore {
- public:
-  static constexpr int kChunkBits = 16;
-  static constexpr uint32_t kChunk = 1u << kChunkBits;
-  // Header layout.
-  static constexpr int kParent = 0, kMove = 4, kMoves = 8, kPulls = 12, kHunEst = 14, kFlags = 16, kHeader = 17;
-
-  PositionStore(int boxes, int squareBytes)
-      : boxes_(boxes), squareBytes_(squareBytes), packedBytes_((boxes + 1) * squareBytes),
-        recordBytes_(kHeader + packedBytes_) {}
-
-  uint32_t size() const { return size_; }
-  int packedBytes() const { return packedBytes_; }
-  uint8_t* record(uint32_t i) { return chunks_[i >> kChunkBits].get() + size_t(i & (kChunk - 1)) * recordBytes_; }
-  const uint8_t* record(uint32_t i) const {
-    return chunks_[i >> kChunkBits].get() + size_t(i & (kChunk - 1)) * recordBytes_;
-  }
-  uint64_t memoryBytes() const {
-    return uint64_t(chunks_.size()) * kChunk * recordBytes_ + slots_.size() * sizeof(uint32_t);
-  }
-  // Bytes the next insert may allocate at most.
-  uint64_t nextGrowthBytes() const {
-    uint64_t b = 0;
-    if (size_ == chunks_.size() * kChunk) b += uint64_t(kChunk) * recordBytes_;
-    if ((size_ + 1) * 2 > slots_.size()) b += std::max<uint64_t>(slots_.size() * 2, 1 << 16) * sizeof(uint32_t);
-    return b;
-  }
-
-  void pack(uint8_t* out, const Square* boxes, Square player) const {
-    if (squareBytes_ == 1) {
-      for (int i = 0; i < boxes_; ++i) out[i] = static_cast<uint8_t>(boxes[i]);
-      out[boxes_] = static_cast<uint8_t>(player);
-    } else {
-      std::memcpy(out, boxes, boxes_ * sizeof(Square));
-      std::memcpy(out + boxes_ * sizeof(Square), &player, sizeof(Square));
-    }
-  }
-  void unpack(const uint8_t* in, Square* boxes, Square& player) const {
-    if (squareBytes_ == 1) {
-      for (int i = 0; i < boxes_; ++i) boxes[i] = in[i];
-      player = in[boxes_];
-    } else {
-      std::memcpy(boxes, in, boxes_ * sizeof(Square));
-      std::memcpy(&player, in + boxes_ * sizeof(Square), sizeof(Square));
-    }
-  }
-
-  // The index of the packed position, or kNone.
-  uint32_t find(const uint8_t* packed, uint64_t key) const {
-    if (slots_.empty()) return kNone;
-    const size_t mask = slots_.size() - 1;
-    const uint32_t tag = tagOf(key);
-    for (size_t at = mix(key) & mask; slots_[at]; at = (at + 1) & mask) {
-      uint32_t slot = slots_[at];
-      if ((slot & ~kIndexMask) != tag) continue;  // cheap filter before touching the record
-      uint32_t i = (slot & kIndexMask) - 1;
-      if (same(record(i) + kHeader, packed)) return i;
-    }
-    return kNone;
-  }
-  // Adds a position known to be absent; the caller checked full() and nextGrowthBytes().
-  uint32_t add(const uint8_t* packed, uint64_t key, const Zobrist& z) {
-    if ((size_ + 1) * 2 > slots_.size()) rehash(std::max<size_t>(slots_.size() * 2, 1 << 16), z);
-    if (size_ == chunks_.size() * kChunk) chunks_.emplace_back(new uint8_t[size_t(kChunk) * recordBytes_]);
-    uint32_t i = size_++;
-    uint8_t* r = record(i);
-    std::memset(r, 0, kHeader);
-    std::memcpy(r + kHeader, packed, packedBytes_);
-    place(i, key);
-    return i;
-  }
-  void prefetch(uint64_t key) const {
-    if (!slots_.empty()) __builtin_prefetch(slots_.data() + (mix(key) & (slots_.size() - 1)));
-  }
-  // Slots hold an index in their low bits, so the store has a size limit.
-  bool full() const { return size_ + 1 >= kIndexMask; }
-
- private:
-  // A slot: record index + 1 in the low 27 bits (0 = empty), 5 bits of the key above.
-  static constexpr uint32_t kIndexMask = (1u << 27) - 1;
-  static uint64_t mix(uint64_t key) { return key ^ (key >> 29); }
-  static uint32_t tagOf(uint64_t key) { return static_cast<uint32_t>(key >> 59) << 27; }
-  bool same(const uint8_t* a, const uint8_t* b) const {
-    for (int k = 0; k < packedBytes_; ++k)
-      if (a[k] != b[k]) return false;
-    return true;
-  }
-  void place(uint32_t i, uint64_t key) {
-    const size_t mask = slots_.size() - 1;
-    size_t at = mix(key) & mask;
-    while (slots_[at]) at = (at + 1) & mask;
-    slots_[at] = (i + 1) | tagOf(key);
-  }
-  void rehash(size_t newSize, const Zobrist& z) {
-    slots_.reset(newSize);
-    std::vector<Square> boxes(boxes_);
-    for (uint32_t i = 0; i < size_; ++i) {
-      Square player;
-      unpack(record(i) + kHeader, boxes.data(), player);
-      place(i, z.boxes(boxes.data(), boxes_) ^ z.player(player));
-    }
-  }
-
-  int boxes_, squareBytes_, packedBytes_, recordBytes_;
-  std::vector<std::unique_ptr<uint8_t[]>> chunks_;
-  SlotArray slots_;  // see kIndexMask; load <= 1/2
-  uint32_t size_ = 0;
-};
-
-template <typename T>
-T load(const uint8_t* p) {
-  T v;
-  std::memcpy(&v, p, sizeof(T));
-  return v;
-}
-template <typename T>
-void store(uint8_t* p, T v) {
-  std::memcpy(p, &v, sizeof(T));
-}
-
 // What the search knows about a position besides its boxes.
 struct Evaluation {
   std::array<int, 7> pri{};  // pri[1..6]
@@ -231,7 +56,7 @@ class HboxStrategy : public Strategy, public MeetingSide {
         n_(board_.boxCount()),
         targets_(board_.startBoxes()),
         zobrist_(board_.squareCount()),
-        store_(n_, board_.squareCount() <= 256 ? 1 : 2),
+        store_(n_, board_.squareCount(), zobrist_),
         budget_(options.memoryBudgetBytes) {
     for (int k = 1; k <= 6; ++k)
       if (method_.queue[k]) active_.push_back(k);
@@ -296,14 +121,14 @@ class HboxStrategy : public Strategy, public MeetingSide {
   std::vector<PushStep> pathPushes(uint32_t i) const override {
     std::vector<PushStep> pushes;
     for (;;) {
-      const uint8_t* r = store_.record(i);
-      uint32_t move = load<uint32_t>(r + PositionStore::kMove);
+      const auto entry = store_.entry(i);
+      const uint32_t move = entry.move();
       if (move == kNone) break;
       Square from = static_cast<Square>(move >> 2);
       Direction d = static_cast<Direction>(move & 3);
       Square to = board_.neighbor(from, d);
       pushes.push_back({board_.cellOf(to), opposite(d)});
-      i = load<uint32_t>(r + PositionStore::kParent);
+      i = entry.parent();
     }
     return pushes;
   }
@@ -335,7 +160,7 @@ class HboxStrategy : public Strategy, public MeetingSide {
 
   // Forgets every position and queue entry (the analysis stays).
   void reset() {
-    store_ = PositionStore(n_, board_.squareCount() <= 256 ? 1 : 2);
+    store_ = HboxStore(n_, board_.squareCount(), zobrist_);
     queues_.clear();
     active_.clear();
     for (int k = 1; k <= 6; ++k)
@@ -769,9 +594,9 @@ class HboxStrategy : public Strategy, public MeetingSide {
   // its goal" (hbox since 1.1.1: "puller-to-pullerGoal accessibility"; the
   // 1.3.5 text no longer spells it out). XSokoban at 300,000 positions:
   // gains 58 63 65 72 82, loses 14 56 62; Microban I: same 153 solved.
-  int pri0Of(const uint8_t* r) const {
-    return std::min<int>(load<uint16_t>(r + PositionStore::kPulls) + load<uint16_t>(r + PositionStore::kHunEst),
-                         kSecondaryLevels - 1);
+  template <typename Entry>
+  static int pri0Of(const Entry& entry) {
+    return std::min<int>(entry.pulls() + entry.hunEst(), kSecondaryLevels - 1);
   }
 
   void enqueue(uint32_t index, const Evaluation& e, int pri0) {
@@ -786,7 +611,7 @@ class HboxStrategy : public Strategy, public MeetingSide {
     store_.pack(packed_.data(), sortedBoxes, e.normal);
     index = store_.find(packed_.data(), key);
     if (index != kNone) {
-      if (improve(index, parent, move, pulls, moves)) enqueue(index, e, pri0Of(store_.record(index)));
+      if (improve(index, parent, move, pulls, moves)) enqueue(index, e, pri0Of(store_.entry(index)));
       return true;
     }
     return addNew(key, e, parent, move, pulls, moves, index);
@@ -797,31 +622,25 @@ class HboxStrategy : public Strategy, public MeetingSide {
   // is still open and its pri0 dropped: it must be queued again (the old
   // entries are then skipped as stale).
   bool improve(uint32_t index, uint32_t parent, uint32_t move, uint32_t pulls, uint32_t moves) {
-    uint8_t* r = store_.record(index);
     pulls = std::min<uint32_t>(pulls, 0xFFFF);
-    uint32_t oldPulls = load<uint16_t>(r + PositionStore::kPulls);
-    uint32_t oldMoves = load<uint32_t>(r + PositionStore::kMoves);
+    const auto entry = store_.entry(index);
+    const uint32_t oldPulls = entry.pulls();
+    const uint32_t oldMoves = entry.moves();
     bool better = pulls < oldPulls || (method_.moveUpdates && pulls == oldPulls && moves < oldMoves);
     if (!better) return false;
-    store<uint32_t>(r + PositionStore::kParent, parent);
-    store<uint32_t>(r + PositionStore::kMove, move);
-    store<uint32_t>(r + PositionStore::kMoves, moves);
-    store<uint16_t>(r + PositionStore::kPulls, static_cast<uint16_t>(pulls));
-    return pulls < oldPulls && !(r[PositionStore::kFlags] & kClosed);
+    entry.setPath(parent, move, pulls, moves);
+    return pulls < oldPulls && !entry.closed();
   }
 
   // Adds the position packed in packed_ (absent from the store).
   bool addNew(uint64_t key, const Evaluation& e, uint32_t parent, uint32_t move, uint32_t pulls, uint32_t moves,
               uint32_t& index) {
     if (store_.full() || memoryBytes() + store_.nextGrowthBytes() > budget_) return false;
-    index = store_.add(packed_.data(), key, zobrist_);
-    uint8_t* r = store_.record(index);
-    store<uint32_t>(r + PositionStore::kParent, parent);
-    store<uint32_t>(r + PositionStore::kMove, move);
-    store<uint32_t>(r + PositionStore::kMoves, moves);
-    store<uint16_t>(r + PositionStore::kPulls, static_cast<uint16_t>(std::min<uint32_t>(pulls, 0xFFFF)));
-    store<uint16_t>(r + PositionStore::kHunEst, static_cast<uint16_t>(std::min(e.hunEst, 0xFFFF)));
-    enqueue(index, e, pri0Of(r));
+    index = store_.add(packed_.data(), key);
+    const auto entry = store_.entry(index);
+    entry.setPath(parent, move, pulls, moves);
+    entry.setHunEst(e.hunEst);
+    enqueue(index, e, pri0Of(entry));
     if (bestHunEst_ < 0 || e.hunEst < bestHunEst_) bestHunEst_ = e.hunEst;
     return true;
   }
@@ -841,10 +660,10 @@ class HboxStrategy : public Strategy, public MeetingSide {
       BucketQueue& q = queues_[k];
       int primary, secondary;
       while (q.pop(id, primary, secondary)) {
-        uint8_t* r = store_.record(id);
-        if (r[PositionStore::kFlags] & kClosed) continue;
-        if (pri0Of(r) != secondary) continue;  // re-queued with fewer pulls
-        r[PositionStore::kFlags] |= kClosed;
+        const auto entry = store_.entry(id);
+        if (entry.closed()) continue;
+        if (pri0Of(entry) != secondary) continue;  // re-queued with fewer pulls
+        entry.close();
         lastQueue_ = k;
         return true;
       }
@@ -874,12 +693,12 @@ class HboxStrategy : public Strategy, public MeetingSide {
   }
 
   SolveStatus expand(uint32_t id) {
-    const uint8_t* r = store_.record(id);
     Square normal;
-    store_.unpack(r + PositionStore::kHeader, cur_.data(), normal);
-    const uint32_t move = load<uint32_t>(r + PositionStore::kMove);
-    const uint32_t pulls = load<uint16_t>(r + PositionStore::kPulls);
-    const uint32_t moves = load<uint32_t>(r + PositionStore::kMoves);
+    store_.unpack(id, cur_.data(), normal);
+    const auto entry = store_.entry(id);
+    const uint32_t move = entry.move();
+    const uint32_t pulls = entry.pulls();
+    const uint32_t moves = entry.moves();
     depth_ = static_cast<int>(pulls);
     Square puller = normal;
     if (move != kNone) {
@@ -1016,7 +835,7 @@ class HboxStrategy : public Strategy, public MeetingSide {
         if (improve(index, parent, move, pulls, moves)) {
           if (method_.hungarian) hc_.changeRow(i, matchRow(to));
           evaluateRest(child_.data(), onTargets, e);
-          enqueue(index, e, pri0Of(store_.record(index)));
+          enqueue(index, e, pri0Of(store_.entry(index)));
         }
       } else {
         if (method_.hungarian && hc_.changeRow(i, matchRow(to)) >= Hungarian::kInfinite) break;
@@ -1034,10 +853,10 @@ class HboxStrategy : public Strategy, public MeetingSide {
       Square next = back;
       Square nextBack = board_.neighbor(next, d);
       if (nextBack == kNoSquare || occupied_[nextBack] || pd_->dead(next) || !keepPulling(to, next, d)) break;
-      const uint8_t* r = store_.record(index);
       parent = index;
-      pulls = load<uint16_t>(r + PositionStore::kPulls);
-      moves = load<uint32_t>(r + PositionStore::kMoves);
+      const auto entry = store_.entry(index);
+      pulls = entry.pulls();
+      moves = entry.moves();
       to = next;
       back = nextBack;
     }
@@ -1079,14 +898,12 @@ class HboxStrategy : public Strategy, public MeetingSide {
     }
   }
 
-  static constexpr uint8_t kClosed = 1;
-
   HboxMethod method_;
   Board board_;
   int n_;
   std::vector<Square> targets_;  // the start squares of the boxes: the puller's goals
   Zobrist zobrist_;
-  PositionStore store_;
+  HboxStore store_;
   uint64_t budget_;
   uint64_t fixedBytes_ = 0;
   std::unique_ptr<PullDistances> pd_;
