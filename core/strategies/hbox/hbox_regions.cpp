@@ -197,7 +197,7 @@ bool PullerRegions::childRegion(Square origin, Square to, Square back, Direction
     if (std::find(merged, merged + count, l) == merged + count) merged[count++] = l;
   }
   Square smallest = areaMin_[region];
-  bool start = areaHasStart_[region] && board_.startPlayer() != to;
+  bool start = areaHasStart_[region];
   if (joins) {
     smallest = std::min(smallest, origin);
     start |= board_.startPlayer() == origin;
@@ -208,7 +208,7 @@ bool PullerRegions::childRegion(Square origin, Square to, Square back, Direction
   }
   r.normal = smallest;
   r.anyPull = true;
-  r.reachesStart = start;
+  r.reachesStart = start && board_.startPlayer() != to;  // the start may be in a merged area, under the box
   r.corrals = static_cast<int>(areaMin_.size()) + (count == 0 ? 1 : 1 - count);
   return true;
 }
