@@ -73,20 +73,23 @@ class HboxStrategy : public Strategy, public MeetingSide {
   // What storeChild() did with a child.
   enum class Stored { Yes, Stop, Solved, OutOfMemory };
 
-  uint64_t memoryBytes() const { return store_.memoryBytes() + fixedBytes_ + queues_.memoryBytes(); }
+  uint64_t memoryBytes() const {
+    return store_.memoryBytes() + fixedBytes_ + queues_.memoryBytes();
+  }
   SolveStatus prepare();
   void clearSearch();
   SolveStatus addStarts();
-  bool addNode(const Square* sortedBoxes, Square normal, uint64_t key, const Priorities& p, const Path& path,
-               uint32_t& index);
+  bool addNode(const Square* sortedBoxes, Square normal, uint64_t key, const Priorities& p,
+               const Path& path, uint32_t& index);
   bool improve(uint32_t index, const Path& path);
   bool addNew(uint64_t key, const Priorities& p, const Path& path, uint32_t& index);
   void noteBoxesOnGoals(int onGoals);
   SolveStatus expand(uint32_t id);
   void collectFirstPulls(uint64_t boxKey);
-  SolveStatus pullChain(int i, Direction d, Path path, uint64_t boxKey, int onTargets, const PullerRegion* first);
-  Stored storeChild(int i, Square to, uint64_t key, int onTargets, const PullerRegion& region, const Path& path,
-                    uint32_t& index);
+  SolveStatus pullChain(int i, Direction d, Path path, uint64_t boxKey, int onTargets,
+                        const PullerRegion* first);
+  Stored storeChild(int i, Square to, uint64_t key, int onTargets, const PullerRegion& region,
+                    const Path& path, uint32_t& index);
   void sortChild(int i, Square to);
 
   bool needCorrals() const { return method_.queue[2] && !halfway_; }
@@ -111,7 +114,8 @@ class HboxStrategy : public Strategy, public MeetingSide {
 
   // Built by prepare().
   std::unique_ptr<PullDistances> pd_;
-  std::vector<uint8_t> isTarget_, occupied_;  // [square]; occupied_ marks the boxes of the position at hand
+  std::vector<uint8_t> isTarget_;  // [square]
+  std::vector<uint8_t> occupied_;  // [square] the boxes of the position at hand
   std::optional<PullerRegions> regions_;
   std::optional<HboxEvaluation> evaluation_;
 
@@ -158,9 +162,9 @@ SolveStatus HboxStrategy::run(const Deadline& deadline) {
       continue;
     }
     if (!popped) {
-      message_ = prunedHeuristically_
-                     ? "every position was searched (hbox's puller-deadlock guard prunes, so this is no proof)"
-                     : "every position reachable by pulls was searched";
+      message_ = prunedHeuristically_ ? "every position was searched (hbox's puller-deadlock guard "
+                                        "prunes, so this is no proof)"
+                                      : "every position reachable by pulls was searched";
       return finished_ = SolveStatus::Unsolvable;
     }
     SolveStatus s = expand(id);
@@ -223,8 +227,8 @@ SolveStatus HboxStrategy::prepare() {
   fixedBytes_ = uint64_t(squares) * (n_ * 8 + 24);  // pull distances, match costs, scratch
   const uint64_t tables = fixedBytes_ + queues_.fixedBytes();
   if (tables + kMemoryMargin > budget_) {
-    message_ = "the memory budget is too small for hbox's tables (" + std::to_string((tables + kMemoryMargin) >> 20) +
-               " MB at least)";
+    message_ = "the memory budget is too small for hbox's tables (" +
+               std::to_string((tables + kMemoryMargin) >> 20) + " MB at least)";
     return SolveStatus::OutOfMemory;
   }
   pd_ = std::make_unique<PullDistances>(board_, targets_);
@@ -283,7 +287,8 @@ SolveStatus HboxStrategy::addStarts() {
     const Priorities p = evaluation_->priorities(cur_.data(), onTargets, region.corrals, halfway_);
     uint32_t index;
     const uint64_t key = boxKey ^ zobrist_.player(region.normal);
-    if (!addNode(cur_.data(), region.normal, key, p, Path{kNone, kNone, 0, 0}, index)) return SolveStatus::OutOfMemory;
+    if (!addNode(cur_.data(), region.normal, key, p, Path{kNone, kNone, 0, 0}, index))
+      return SolveStatus::OutOfMemory;
   }
   for (Square g : cur_) occupied_[g] = 0;
   return SolveStatus::Running;
@@ -291,8 +296,8 @@ SolveStatus HboxStrategy::addStarts() {
 
 // Stores a position (sorted boxes) or improves the path to a stored one.
 // False when the memory budget would be passed.
-bool HboxStrategy::addNode(const Square* sortedBoxes, Square normal, uint64_t key, const Priorities& p,
-                           const Path& path, uint32_t& index) {
+bool HboxStrategy::addNode(const Square* sortedBoxes, Square normal, uint64_t key,
+                           const Priorities& p, const Path& path, uint32_t& index) {
   store_.pack(packed_.data(), sortedBoxes, normal);
   index = store_.find(packed_.data(), key);
   if (index != kNone) {
@@ -311,7 +316,8 @@ bool HboxStrategy::improve(uint32_t index, const Path& path) {
   const auto entry = store_.entry(index);
   const uint32_t oldPulls = entry.pulls();
   const uint32_t oldMoves = entry.moves();
-  bool better = pulls < oldPulls || (method_.moveUpdates && pulls == oldPulls && path.moves < oldMoves);
+  bool better =
+      pulls < oldPulls || (method_.moveUpdates && pulls == oldPulls && path.moves < oldMoves);
   if (!better) return false;
   entry.setPath(path.parent, path.move, pulls, path.moves);
   return pulls < oldPulls && !entry.closed();
@@ -359,8 +365,8 @@ SolveStatus HboxStrategy::expand(uint32_t id) {
   SolveStatus result = SolveStatus::Running;
   for (const FirstPull& f : firstPulls_) {
     const Square to = board_.neighbor(cur_[f.box], f.d);
-    result = pullChain(f.box, f.d, Path{id, kNone, pulls, moves + regions_->walkDistance(to)}, boxKey, onTargets,
-                       &f.region);
+    result = pullChain(f.box, f.d, Path{id, kNone, pulls, moves + regions_->walkDistance(to)},
+                       boxKey, onTargets, &f.region);
     if (result != SolveStatus::Running) break;
   }
   for (Square b : cur_) occupied_[b] = 0;
@@ -382,7 +388,8 @@ void HboxStrategy::collectFirstPulls(uint64_t boxKey) {
       occupied_[box] = 0;
       occupied_[to] = 1;
       FirstPull f{i, d, regions_->afterPull(box, to, back, d, needCorrals())};
-      const uint64_t key = boxKey ^ zobrist_.box(box) ^ zobrist_.box(to) ^ zobrist_.player(f.region.normal);
+      const uint64_t key =
+          boxKey ^ zobrist_.box(box) ^ zobrist_.box(to) ^ zobrist_.player(f.region.normal);
       store_.prefetch(key);
       if (other_) other_->prefetchPosition(key);
       occupied_[to] = 0;
@@ -421,7 +428,8 @@ SolveStatus HboxStrategy::pullChain(int i, Direction d, Path path, uint64_t boxK
       prunedHeuristically_ = true;
       break;
     }
-    const PullerRegion region = first ? *first : regions_->afterPull(origin, to, back, d, needCorrals());
+    const PullerRegion region =
+        first ? *first : regions_->afterPull(origin, to, back, d, needCorrals());
     first = nullptr;
     const uint64_t key = boxKey ^ zobrist_.player(region.normal);
     store_.prefetch(key);  // the slot is likely a cache miss: fetch it while sorting
@@ -434,7 +442,9 @@ SolveStatus HboxStrategy::pullChain(int i, Direction d, Path path, uint64_t boxK
     if (stored != Stored::Yes || !method_.inertia) break;
     Square next = back;
     Square nextBack = board_.neighbor(next, d);
-    if (nextBack == kNoSquare || occupied_[nextBack] || pd_->dead(next) || !keepPulling(to, next, d)) break;
+    if (nextBack == kNoSquare || occupied_[nextBack] || pd_->dead(next) ||
+        !keepPulling(to, next, d))
+      break;
     const auto entry = store_.entry(index);
     path = Path{index, kNone, entry.pulls(), entry.moves()};
     to = next;
@@ -449,10 +459,12 @@ SolveStatus HboxStrategy::pullChain(int i, Direction d, Path path, uint64_t boxK
 // `onTargets` boxes on targets, the puller's region `region`) or improves
 // the path to it, unless it is solved or a dead end.
 HboxStrategy::Stored HboxStrategy::storeChild(int i, Square to, uint64_t key, int onTargets,
-                                              const PullerRegion& region, const Path& path, uint32_t& index) {
+                                              const PullerRegion& region, const Path& path,
+                                              uint32_t& index) {
   if (onTargets == n_ && region.reachesStart) {
     evaluation_->moveBox(i, to);
-    const Priorities p = evaluation_->priorities(child_.data(), onTargets, region.corrals, halfway_);
+    const Priorities p =
+        evaluation_->priorities(child_.data(), onTargets, region.corrals, halfway_);
     if (!addNode(sorted_.data(), region.normal, key, p, path, index)) return Stored::OutOfMemory;
     solvedIndex_ = index;
     return Stored::Solved;
@@ -468,7 +480,8 @@ HboxStrategy::Stored HboxStrategy::storeChild(int i, Square to, uint64_t key, in
   if (index != kNone) {
     if (improve(index, path)) {
       evaluation_->moveBox(i, to);
-      const Priorities p = evaluation_->priorities(child_.data(), onTargets, region.corrals, halfway_);
+      const Priorities p =
+          evaluation_->priorities(child_.data(), onTargets, region.corrals, halfway_);
       queues_.push(index, p, HboxQueues::pri0Of(store_.entry(index)));
     }
     return Stored::Yes;
@@ -477,7 +490,8 @@ HboxStrategy::Stored HboxStrategy::storeChild(int i, Square to, uint64_t key, in
   const Priorities p = evaluation_->priorities(child_.data(), onTargets, region.corrals, halfway_);
   if (!addNew(key, p, path, index)) return Stored::OutOfMemory;
   // The forward search stored it too: the solution goes through it.
-  if (meetAt(index, sorted_.data(), region.normal, key, false, board_.level())) return Stored::Solved;
+  if (meetAt(index, sorted_.data(), region.normal, key, false, board_.level()))
+    return Stored::Solved;
   return Stored::Yes;
 }
 
@@ -510,7 +524,8 @@ int finalPlayerCell(const Level& level, const std::string& lurd) {
   return game.playAll(lurd) == lurd.size() ? game.player() : -1;
 }
 
-std::unique_ptr<Strategy> makeHboxStrategy(const Level& level, const SolverOptions& options, int method) {
+std::unique_ptr<Strategy> makeHboxStrategy(const Level& level, const SolverOptions& options,
+                                           int method) {
   HboxMethod m;
   if (!hboxMethod(method, m)) hboxMethod(1, m);
   return std::make_unique<HboxStrategy>(level, options, m);

@@ -22,7 +22,8 @@
 namespace soko {
 
 // Method `method` (see hboxMethod(); method 1 for a number it refuses).
-std::unique_ptr<Strategy> makeHboxStrategy(const Level& level, const SolverOptions& options, int method);
+std::unique_ptr<Strategy> makeHboxStrategy(const Level& level, const SolverOptions& options,
+                                           int method);
 
 // HunEst0: the Hungarian matching of goals to box start squares over pull
 // distances, a lower bound on the pushes of any solution; -1 when no

@@ -6,8 +6,9 @@
 
 namespace soko {
 
-HboxEvaluation::HboxEvaluation(const Board& board, const std::vector<Square>& targets, const PullDistances& pd,
-                               const HboxMethod& method, const uint8_t* occupied)
+HboxEvaluation::HboxEvaluation(const Board& board, const std::vector<Square>& targets,
+                               const PullDistances& pd, const HboxMethod& method,
+                               const uint8_t* occupied)
     : board_(board),
       targets_(targets),
       pd_(pd),
@@ -31,10 +32,12 @@ void HboxEvaluation::buildMatchCosts() {
   int32_t longest = 0;
   for (int s = 0; s < squares; ++s)
     for (int j = 0; j < n_; ++j)
-      if (!pd_.dead(static_cast<Square>(s)) && pd_.distance(static_cast<Square>(s), j) < PullDistances::kUnreachable)
+      if (!pd_.dead(static_cast<Square>(s)) &&
+          pd_.distance(static_cast<Square>(s), j) < PullDistances::kUnreachable)
         longest = std::max(longest, pd_.distance(static_cast<Square>(s), j));
   tieScale_ = n_ + 1;
-  if (int64_t(longest + 1) * tieScale_ * n_ >= Hungarian::kInfinite / 2) tieScale_ = 1;  // no room: plain costs
+  if (int64_t(longest + 1) * tieScale_ * n_ >= Hungarian::kInfinite / 2)
+    tieScale_ = 1;  // no room: plain costs
   matchCost_.assign(static_cast<size_t>(squares) * n_, Hungarian::kInfinite);
   for (int s = 0; s < squares; ++s)
     for (int j = 0; j < n_; ++j) {
@@ -85,7 +88,8 @@ int HboxEvaluation::expand(const Square* boxes, int onTargets) {
 //         1-90 at 300,000 positions each that solved 30 levels, this 33.
 //   pri5: 60 (bmx0 - bmx) / bmx0, bmx the sum of squared box-target pull distances
 //   pri6: 60 HunEst / HunEst0
-Priorities HboxEvaluation::priorities(const Square* boxes, int onTargets, int corrals, bool halfway) const {
+Priorities HboxEvaluation::priorities(const Square* boxes, int onTargets, int corrals,
+                                      bool halfway) const {
   Priorities p;
   if (method_.hungarian) {
     int home = 0;

@@ -66,12 +66,12 @@ class HboxEvaluation {
   const HboxMethod method_;
   const uint8_t* occupied_;
   const int n_;
-  std::vector<uint8_t> doorway_;     // [square] a box there splits the empty board (pri3)
-  std::vector<int32_t> matchCost_;   // [square * n + target], see buildMatchCosts()
+  std::vector<uint8_t> doorway_;    // [square] a box there splits the empty board (pri3)
+  std::vector<int32_t> matchCost_;  // [square * n + target], see buildMatchCosts()
   int32_t tieScale_ = 1;
   std::vector<const int32_t*> rows_;
-  Hungarian hp_, hc_;                // the expanded position's matching, and a child's
-  int hunEst0_ = 0, bmx0_ = 0;       // the start position's HunEst and squared distances
+  Hungarian hp_, hc_;           // the expanded position's matching, and a child's
+  int hunEst0_ = 0, bmx0_ = 0;  // the start position's HunEst and squared distances
 };
 
 }  // namespace soko

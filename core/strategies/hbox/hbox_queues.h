@@ -49,7 +49,9 @@ class HboxQueues {
  private:
   static constexpr int kSecondaryLevels = 2048;  // pri0 is clamped to 0..2047
   // Queue k's key ranges; unused ones (and 0) a single bucket.
-  int levels(int k) const { return k == 0 || !method_.queue[k] ? 1 : HboxEvaluation::kMaxPriority + 1; }
+  int levels(int k) const {
+    return k == 0 || !method_.queue[k] ? 1 : HboxEvaluation::kMaxPriority + 1;
+  }
   int secondaryLevels(int k) const { return k == 0 || !method_.queue[k] ? 1 : kSecondaryLevels; }
 
   HboxMethod method_;

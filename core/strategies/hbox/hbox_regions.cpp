@@ -161,7 +161,8 @@ void PullerRegions::collectOffers(const Square* boxes, int n) {
   }
 }
 
-PullerRegion PullerRegions::afterPull(Square origin, Square to, Square back, Direction d, bool corrals) {
+PullerRegion PullerRegions::afterPull(Square origin, Square to, Square back, Direction d,
+                                      bool corrals) {
   PullerRegion region;
   if (!childRegion(origin, to, back, d, region)) {
     region = flood(back);
@@ -172,7 +173,8 @@ PullerRegion PullerRegions::afterPull(Square origin, Square to, Square back, Dir
 
 // The child's region from the labelled areas when the change is local.
 // False: flood instead.
-bool PullerRegions::childRegion(Square origin, Square to, Square back, Direction d, PullerRegion& r) {
+bool PullerRegions::childRegion(Square origin, Square to, Square back, Direction d,
+                                PullerRegion& r) {
   if (!removalKeepsConnected(to, origin) && !reconnectsNearby(to, origin, back)) return false;
   // A pull is still possible: the same box again, or one the expanded
   // position offered with another box whose squares the move left alone.
@@ -208,7 +210,8 @@ bool PullerRegions::childRegion(Square origin, Square to, Square back, Direction
   }
   r.normal = smallest;
   r.anyPull = true;
-  r.reachesStart = start && board_.startPlayer() != to;  // the start may be in a merged area, under the box
+  // The start may lie in a merged area, under the box.
+  r.reachesStart = start && board_.startPlayer() != to;
   r.corrals = static_cast<int>(areaMin_.size()) + (count == 0 ? 1 : 1 - count);
   return true;
 }
@@ -219,7 +222,8 @@ bool PullerRegions::childRegion(Square origin, Square to, Square back, Direction
 // `ignore` counts as blocked (the freed origin, whose merging is handled apart).
 bool PullerRegions::removalKeepsConnected(Square s, Square ignore) const {
   // Ring: N NE E SE S SW W NW; diagonals via whichever side square exists.
-  static constexpr Direction kRing[4] = {Direction::Up, Direction::Right, Direction::Down, Direction::Left};
+  static constexpr Direction kRing[4] = {Direction::Up, Direction::Right, Direction::Down,
+                                         Direction::Left};
   Square ring[8];
   for (int k = 0; k < 4; ++k) {
     Direction a = kRing[k], b = kRing[(k + 1) & 3];
@@ -303,7 +307,8 @@ int PullerRegions::countAreasAfterMove(Square origin, Square to, Square back) {
     Square x = board_.neighbor(origin, a);
     if (!freeSquare(x)) continue;
     uint16_t l = label_[x];
-    if (l != region && std::find(around, around + others, l) == around + others) around[others++] = l;
+    if (l != region && std::find(around, around + others, l) == around + others)
+      around[others++] = l;
   }
   int inside = 1;  // the puller's region, flooded already
   Square starts[5];

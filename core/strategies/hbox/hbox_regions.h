@@ -94,9 +94,9 @@ class PullerRegions {
   const uint8_t* occupied_;
   std::vector<uint32_t> mark_;  // [square] == stamp_: flooded
   uint32_t stamp_ = 0;
-  std::vector<Square> stack_;  // a flood's stack or queue: room for every square
-  std::vector<int32_t> dist_;          // [square] walking distance from the labelled position's puller
-  std::vector<uint32_t> distMark_;     // [square] == distStamp_: dist_ holds
+  std::vector<Square> stack_;       // a flood's stack or queue: room for every square
+  std::vector<int32_t> dist_;       // [square] walking distance from the labelled position's puller
+  std::vector<uint32_t> distMark_;  // [square] == distStamp_: dist_ holds
   uint32_t distStamp_ = 0;
   std::vector<uint16_t> label_;        // [square] floor area of the labelled position
   std::vector<Square> areaMin_;        // [area] smallest square

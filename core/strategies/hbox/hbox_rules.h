@@ -31,8 +31,8 @@ inline bool hboxPullable(const Board& board, const uint8_t* occupied, Square s, 
 // `next`) while the box is in a tunnel (walls on both sides across the pull)
 // or on a square of little value: not a target, and `next` is nearer to some
 // target than `box` is.
-inline bool hboxKeepPulling(const Board& board, const PullDistances& pd, const uint8_t* isTarget, Square box,
-                            Square next, Direction d) {
+inline bool hboxKeepPulling(const Board& board, const PullDistances& pd, const uint8_t* isTarget,
+                            Square box, Square next, Direction d) {
   bool across = d == Direction::Up || d == Direction::Down;
   Square a = board.neighbor(box, across ? Direction::Left : Direction::Up);
   Square b = board.neighbor(box, across ? Direction::Right : Direction::Down);

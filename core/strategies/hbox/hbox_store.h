@@ -78,7 +78,8 @@ class HboxStore {
   uint64_t nextGrowthBytes() const {
     uint64_t b = 0;
     if (size_ == chunks_.size() * kChunk) b += uint64_t(kChunk) * recordBytes_;
-    if ((size_ + 1) * 2 > slots_.size()) b += std::max<uint64_t>(slots_.size() * 2, 1 << 16) * sizeof(uint32_t);
+    if ((size_ + 1) * 2 > slots_.size())
+      b += std::max<uint64_t>(slots_.size() * 2, 1 << 16) * sizeof(uint32_t);
     return b;
   }
   // Slots hold an index in their low bits, so the store has a size limit.
@@ -95,7 +96,9 @@ class HboxStore {
     }
   }
   // Position i's sorted boxes and normalised puller.
-  void unpack(uint32_t i, Square* boxes, Square& player) const { unpackRecord(record(i) + kHeader, boxes, player); }
+  void unpack(uint32_t i, Square* boxes, Square& player) const {
+    unpackRecord(record(i) + kHeader, boxes, player);
+  }
 
   // The index of the packed position, or kNone.
   uint32_t find(const uint8_t* packed, uint64_t key) const {
@@ -114,7 +117,8 @@ class HboxStore {
   // checked full() and nextGrowthBytes().
   uint32_t add(const uint8_t* packed, uint64_t key) {
     if ((size_ + 1) * 2 > slots_.size()) rehash(std::max<size_t>(slots_.size() * 2, 1 << 16));
-    if (size_ == chunks_.size() * kChunk) chunks_.emplace_back(new uint8_t[size_t(kChunk) * recordBytes_]);
+    if (size_ == chunks_.size() * kChunk)
+      chunks_.emplace_back(new uint8_t[size_t(kChunk) * recordBytes_]);
     uint32_t i = size_++;
     uint8_t* r = record(i);
     std::memset(r, 0, kHeader);
@@ -145,24 +149,17 @@ class HboxStore {
     bool closed() const { return r_[kFlags] & kClosed; }  // expanded already
 
     // Pulls and HunEst are kept to 16 bits (0xFFFF at most).
-    void setPath(uint32_t parent, uint32_t move, uint32_t pulls, uint32_t moves) const
-      requires kWritable
-    {
+    void setPath(uint32_t parent, uint32_t move, uint32_t pulls,
+                 uint32_t moves) const requires kWritable {
       store<uint32_t>(r_ + kParent, parent);
       store<uint32_t>(r_ + kMove, move);
       store<uint32_t>(r_ + kMoves, moves);
       store<uint16_t>(r_ + kPulls, static_cast<uint16_t>(std::min<uint32_t>(pulls, 0xFFFF)));
     }
-    void setHunEst(int hunEst) const
-      requires kWritable
-    {
+    void setHunEst(int hunEst) const requires kWritable {
       store<uint16_t>(r_ + kHunEst, static_cast<uint16_t>(std::min(hunEst, 0xFFFF)));
     }
-    void close() const
-      requires kWritable
-    {
-      r_[kFlags] |= kClosed;
-    }
+    void close() const requires kWritable { r_[kFlags] |= kClosed; }
 
    private:
     friend class HboxStore;
@@ -178,7 +175,8 @@ class HboxStore {
   static constexpr int kChunkBits = 16;
   static constexpr uint32_t kChunk = 1u << kChunkBits;
   // Header layout, in bytes.
-  static constexpr int kParent = 0, kMove = 4, kMoves = 8, kPulls = 12, kHunEst = 14, kFlags = 16, kHeader = 17;
+  static constexpr int kParent = 0, kMove = 4, kMoves = 8, kPulls = 12, kHunEst = 14, kFlags = 16,
+                       kHeader = 17;
   static constexpr uint8_t kClosed = 1;
   // A slot: record index + 1 in the low 27 bits (0 = empty), 5 bits of the key above.
   static constexpr uint32_t kIndexMask = (1u << 27) - 1;
@@ -196,7 +194,9 @@ class HboxStore {
   static uint64_t mix(uint64_t key) { return key ^ (key >> 29); }
   static uint32_t tagOf(uint64_t key) { return static_cast<uint32_t>(key >> 59) << 27; }
 
-  uint8_t* record(uint32_t i) { return chunks_[i >> kChunkBits].get() + size_t(i & (kChunk - 1)) * recordBytes_; }
+  uint8_t* record(uint32_t i) {
+    return chunks_[i >> kChunkBits].get() + size_t(i & (kChunk - 1)) * recordBytes_;
+  }
   const uint8_t* record(uint32_t i) const {
     return chunks_[i >> kChunkBits].get() + size_t(i & (kChunk - 1)) * recordBytes_;
   }
