@@ -33,7 +33,7 @@ Square at(const Board& b, int x, int y) { return b.squareOf(b.level().index(x, y
 
 }  // namespace
 
-TEST_CASE("hbox method numbers follow the seed: 0-5 and 10-15") {
+TEST_CASE("hbox methods 0-5 and 10-15 exist, each with hbox 1.3.5's estimate, inertia, update rule and queues") {
   HboxMethod m;
   for (int bad : {-1, 6, 9, 16}) CHECK_FALSE(hboxMethod(bad, m));
   REQUIRE(hboxMethod(1, m));
@@ -179,7 +179,7 @@ TEST_CASE("sides around a box: the player can or cannot walk around it") {
 }
 
 TEST_CASE("hbox finds solutions that need a box freed by moving its neighbour") {
-  // Microban I 9 and 18: the seed's strict guard exhausts the search; the
+  // Microban I 9 and 18: hbox's original strict guard exhausts the search; the
   // milder guard then solves them.
   for (int n : {9, 18}) {
     SolverOptions o;

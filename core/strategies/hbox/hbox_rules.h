@@ -1,5 +1,6 @@
-// hbox's small local rules where the seed is vague, as plain functions so
-// they can be tested on their own. `occupied[s]` != 0 marks a box.
+// hbox's small local rules where hbox 1.3.5 by fastrgv is vague, as plain
+// functions so they can be tested on their own. `occupied[s]` != 0 marks a
+// box.
 #pragma once
 
 #include <cstdint>
@@ -10,7 +11,7 @@
 namespace soko {
 
 // Can a box on `s` be pulled from some side? With `now`, some side has two
-// free squares in a row: the puller could pull it at once (the seed's
+// free squares in a row: the puller could pull it at once (hbox's original
 // puller-deadlock guard). Without, some side has no wall in those two
 // squares and at most one box there: it becomes pullable once that
 // neighbour moves (the milder guard; pri4's "blocked box" is its negation).
@@ -30,8 +31,8 @@ inline bool hboxPullable(const Board& board, const uint8_t* occupied, Square s, 
 // `next`) while the box is in a tunnel (walls on both sides across the pull)
 // or on a square of little value: not a target, and `next` is nearer to some
 // target than `box` is.
-inline bool hboxKeepPulling(const Board& board, const PullDistances& pd, const uint8_t* isTarget, Square box,
-                            Square next, Direction d) {
+inline bool hboxKeepPulling(const Board& board, const PullDistances& pd, const uint8_t* isTarget,
+                            Square box, Square next, Direction d) {
   bool across = d == Direction::Up || d == Direction::Down;
   Square a = board.neighbor(box, across ? Direction::Left : Direction::Up);
   Square b = board.neighbor(box, across ? Direction::Right : Direction::Down);
