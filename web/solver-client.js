@@ -37,8 +37,11 @@ export function describeRestart(reason) {
 
 // How long a worker may take to answer a cancel before it is replaced. A
 // worker answers within one slice (~50 ms) unless the core is stuck in work
-// that does not yield, such as preparing a huge board.
+// that does not yield, such as preparing a huge board. A worker still
+// loading its module cannot answer before it is ready (~0.1-0.3 s, more on a
+// busy machine), so it gets the longer time, or 500 ms from ready.
 export const CANCEL_ANSWER_MS = 500;
+export const LOADING_ANSWER_MS = 10000;
 
 export class SolverClient {
   // makeWorker() -> Worker-like {postMessage, terminate, onmessage, onerror};
@@ -46,12 +49,11 @@ export class SolverClient {
   // onRestart(reason, message) when a worker was replaced: reason 'crashed'
   // (the module aborted) or 'unresponsive' (no answer to a cancel in time).
   // timers: {setTimeout, clearTimeout}, replaceable in tests.
-  constructor(makeWorker, { onMethods, onRestart, timers = globalThis, cancelAnswerMs = CANCEL_ANSWER_MS } = {}) {
+  constructor(makeWorker, { onMethods, onRestart, timers = globalThis } = {}) {
     this.makeWorker = makeWorker;
     this.onMethods = onMethods || (() => {});
     this.onRestart = onRestart || (() => {});
     this.timers = timers;
-    this.cancelAnswerMs = cancelAnswerMs;
     this.nextId = 1;
     this.job = null;       // {id, resolve, onProgress, options, message}
     this.stopping = null;  // {ids, timer}: cancelled jobs the worker has not answered yet
@@ -75,7 +77,7 @@ export class SolverClient {
     if (w !== this.worker || !msg) return;
     if (msg.type === 'ready') {
       this.ready = true;
-      if (this.stopping) this.armCancelTimer();  // a worker still loading could not answer before
+      if (this.stopping) this.armCancelTimer();  // it could not answer while loading
       this.onMethods(msg.methods || []);
       return;
     }
@@ -120,7 +122,9 @@ export class SolverClient {
   armCancelTimer() {
     const w = this.worker;
     this.timers.clearTimeout(this.stopping.timer);
-    this.stopping.timer = this.timers.setTimeout(() => this.unresponsive(w), this.cancelAnswerMs);
+    const timer = this.timers.setTimeout(() => this.unresponsive(w), this.ready ? CANCEL_ANSWER_MS : LOADING_ANSWER_MS);
+    if (timer && timer.unref) timer.unref();  // under Node, a pending wait must not keep the process alive
+    this.stopping.timer = timer;
   }
 
   // No answer to a cancel in time: the worker is stuck in work that does not
@@ -157,7 +161,8 @@ export class SolverClient {
 
   // Asks the worker to stop; the solve's promise resolves 'cancelled' at
   // once. The worker must answer (the job's final message) within
-  // cancelAnswerMs of being ready, or it is replaced (onRestart('unresponsive')).
+  // CANCEL_ANSWER_MS (LOADING_ANSWER_MS while it loads, then CANCEL_ANSWER_MS
+  // from ready), or it is replaced (onRestart('unresponsive')).
   cancel() {
     const job = this.job;
     if (!job) return;
@@ -165,7 +170,7 @@ export class SolverClient {
     this.worker.postMessage({ type: 'cancel', id: job.id });
     if (!this.stopping) this.stopping = { ids: new Set(), timer: null };
     this.stopping.ids.add(job.id);
-    if (this.ready && this.stopping.timer === null) this.armCancelTimer();  // counted from the first unanswered cancel
+    if (this.stopping.timer === null) this.armCancelTimer();  // counted from the first unanswered cancel
     job.resolve({ ok: false, reason: 'cancelled', message: 'cancelled', text: describeFailure('cancelled') });
   }
 }

@@ -4,7 +4,7 @@
 // tests/web/page-worker.test.mjs.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CANCEL_ANSWER_MS, Portfolio, SolverClient, describeRestart } from '../../web/solver-client.js';
+import { CANCEL_ANSWER_MS, LOADING_ANSWER_MS, Portfolio, SolverClient, describeRestart } from '../../web/solver-client.js';
 
 class FakeWorker {
   constructor(log) { this.log = log; this.sent = []; this.terminated = false; log.push(this); }
@@ -114,9 +114,9 @@ test('the wait for an answer counts from the first unanswered cancel, and from r
   const c = new SolverClient(() => new FakeWorker(workers), { timers, onRestart: (r) => restarts.push(r) });
   c.solve('a', {});
   c.cancel();
-  assert.deepEqual(timers.delays(), [], 'a worker still loading its module cannot answer yet');
+  assert.deepEqual(timers.delays(), [LOADING_ANSWER_MS], 'a worker still loading its module cannot answer yet');
   workers[0].ready();
-  assert.deepEqual(timers.delays(), [CANCEL_ANSWER_MS]);
+  assert.deepEqual(timers.delays(), [CANCEL_ANSWER_MS], 'ready: the usual time, from now');
   c.solve('b', {});
   c.cancel();
   assert.equal(timers.pending.size, 1, 'a second cancel does not push the deadline back');
@@ -125,6 +125,21 @@ test('the wait for an answer counts from the first unanswered cancel, and from r
   assert.deepEqual(timers.delays(), [CANCEL_ANSWER_MS]);
   timers.fireAll();
   assert.deepEqual(restarts, ['unresponsive']);
+});
+
+test('a worker that never becomes ready after a cancel is replaced too', async () => {
+  const workers = [];
+  const timers = new ManualTimers();
+  const restarts = [];
+  const c = new SolverClient(() => new FakeWorker(workers), { timers, onRestart: (r) => restarts.push(r) });
+  c.solve('a', {});
+  c.cancel();
+  const next = c.solve('b', {});
+  timers.fireAll();  // the loading time ran out without a 'ready'
+  assert.deepEqual(restarts, ['unresponsive']);
+  workers[1].ready();
+  workers[1].emit({ type: 'solved', id: workers[1].last('solve').id, lurd: 'R', moves: 1, pushes: 1 });
+  assert.equal((await next).ok, true);
 });
 
 test('a crash while a cancel awaits its answer restarts once, as a crash', async () => {
