@@ -40,7 +40,7 @@ function reasonOf(error) {
   switch (error && error.name) {
     case 'QuotaExceededError': return 'the browser\'s storage is full';
     case 'InvalidStateError': return 'the browser\'s database is closed (reload the page to reopen it)';
-    case 'VersionError': return 'a newer version of this page is open in another tab (reload this tab)';
+    case 'VersionError': return 'a newer version of this page has changed its data (reload this tab)';
     case 'SecurityError': return 'the browser does not allow this page to store data (private mode or a setting)';
     case 'AbortError': return 'the browser cancelled the write';
     default: return `the browser refused it (${(error && error.name) || 'Error'}${error && error.message ? ': ' + error.message : ''})`;
@@ -469,13 +469,13 @@ function openDatabase(indexedDB, dbName) {
 // database win, except solutions, which are merged. Resolves with what was
 // taken over, or null when there was nothing to do.
 function migrateOnce(db, localStorage) {
-  let text = null;
+  if (!localStorage) return Promise.resolve(null);
+  let text;
   try {
-    text = localStorage ? localStorage.getItem(V1_KEY) : null;
+    text = localStorage.getItem(V1_KEY);
   } catch {
     return Promise.resolve(null);  // localStorage itself refused: try again on a later load
   }
-  if (!localStorage) return Promise.resolve(null);
   const now = Date.now();
   let found = null;
   let outcome = null;

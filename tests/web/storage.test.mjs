@@ -333,6 +333,28 @@ test('a full disk rejects the write in plain words, tells the error listeners, a
   assert.equal((await rawRecords(factory, 'progress'))[0].moves, 'rrLL');
 });
 
+test('a transaction the browser aborts rejects the write and says so', async (t) => {
+  const factory = new IDBFactory();
+  const s = await open(t, factory);
+  const put = FDBObjectStore.prototype.put;
+  FDBObjectStore.prototype.put = function (...args) {
+    const request = put.apply(this, args);
+    this.transaction.abort();  // as the browser does when the disk fills at commit
+    return request;
+  };
+  t.after(() => { FDBObjectStore.prototype.put = put; });
+  const told = [];
+  s.on('error', (e) => told.push(e.message));
+  const words = 'Could not save your solution to this level: the browser cancelled the write.';
+  await assert.rejects(s.recordSolution(K1, { lurd: 'rRl', moves: 3, pushes: 1, source: 'solver' }), { name: 'StorageError', message: words });
+  await assert.rejects(s.addSnapshot(K1, { name: 'n', moves: 'r', redo: '' }), /Could not save the snapshot “n”: the browser cancelled the write/);
+  assert.equal(told[0], words);
+  assert.equal(told.length, 2);
+  assert.equal(s.solutions(K1).byMoves.lurd, 'rRl', 'memory keeps the solution');
+  FDBObjectStore.prototype.put = put;
+  assert.deepEqual(await rawRecords(factory, 'solutions'), []);
+});
+
 test('a database closed under the page rejects writes and says so', async (t) => {
   const factory = new IDBFactory();
   const s = await open(t, factory);
