@@ -1,9 +1,8 @@
-// Keyboard, mouse and touch turned into actions. The handlers never touch the
-// game or draw: they call `act(action)` and main.js decides. The pure
-// mapping functions (keyAction, gestureOf) are tested in Node.
-//
-// Actions: {type:'step', dir:'l'|'u'|'r'|'d'} | {type:'undo'} | {type:'redo'}
-//          | {type:'restart'} | {type:'tap', x, y} (CSS pixels on the board)
+// Every way the player acts on the page, in one place: keys, the board's
+// mouse and touch, the buttons and pickers, paste, files and drops. The
+// handlers only turn events into actions for `dispatch` (controller.js);
+// they never change state or draw. The pure mapping functions (keyAction,
+// gestureOf) are tested in Node.
 
 const ARROWS = {
   ArrowLeft: 'l', ArrowUp: 'u', ArrowRight: 'r', ArrowDown: 'd',
@@ -25,6 +24,7 @@ export function keyAction(e) {
   if (key === 'z' || key === 'Z' || key === 'Backspace') return { type: 'undo' };
   if (key === 'y' || key === 'Y') return { type: 'redo' };
   if (key === 'r' || key === 'R' || key === 'Escape') return { type: 'restart' };
+  if (key === 'h' || key === 'H') return { type: 'hint' };
   return null;
 }
 
@@ -38,25 +38,60 @@ export function gestureOf(x0, y0, x1, y1, minSwipe = 24) {
   return { type: 'step', dir: dy > 0 ? 'd' : 'u' };
 }
 
-// True when a key press belongs to a text field, a select or a button that
-// uses it (so the board must not react).
+// Buttons and the action each one dispatches.
+const BUTTONS = {
+  prev: 'prev', next: 'next', 'next-level': 'next',
+  undo: 'undo', redo: 'redo', restart: 'restart', hint: 'hint', 'play-hint': 'play-hint',
+  solve: 'solve', cancel: 'cancel', dismiss: 'dismiss', 'storage-dismiss': 'dismiss-storage',
+  'r-play': { type: 'replay', op: 'toggle' }, 'r-back': { type: 'replay', op: 'back' },
+  'r-forward': { type: 'replay', op: 'forward' }, 'r-start': { type: 'replay', op: 'start' },
+  'r-end': { type: 'replay', op: 'end' }, 'r-leave': 'replay-leave', 'r-continue': 'replay-continue',
+  'copy-solution': 'copy-solution', share: 'share',
+};
+
+// Pickers: the action for the chosen value.
+const PICKERS = {
+  collection: (v) => ({ type: 'open-collection', id: v }),
+  level: (v) => ({ type: 'open-level', index: Number(v) }),
+  method: (v) => ({ type: 'setting', name: 'method', value: v }),
+  'time-limit': (v) => ({ type: 'setting', name: 'timeLimit', value: Number(v) }),
+  memory: (v) => ({ type: 'setting', name: 'memoryMB', value: Number(v) }),
+  'r-speed': (v) => ({ type: 'setting', name: 'speed', value: Number(v) }),
+};
+
+const $ = (id) => document.getElementById(id);
+
+// True when a key press belongs to a text field, a select or a dialog (so
+// the board must not react).
 function ownsKeys(target) {
-  if (!target || !target.closest) return false;
-  if (target.closest('input, textarea, select, [contenteditable="true"], dialog')) return true;
-  return false;
+  return Boolean(target && target.closest && target.closest('input, textarea, select, [contenteditable="true"], dialog'));
 }
 
-// Wires the document's keys and the board's pointer to `act`.
-export function attachInput(board, act) {
+// board: the canvas; cellAt(x, y): the board cell under a point; dispatch(action).
+export function attachInput({ board, cellAt, dispatch }) {
   document.addEventListener('keydown', (e) => {
     if (ownsKeys(e.target)) return;
+    // Enter on the page itself goes on after a solve (on a button it clicks the button).
+    if (e.key === 'Enter' && e.target === document.body) dispatch('enter');
     const action = keyAction(e);
     if (!action) return;
-    // Space and Enter on a focused button keep their meaning; arrows always go to the board.
-    e.preventDefault();
-    act(action);
+    e.preventDefault();  // arrows must not scroll; Space and Enter on a button keep their meaning
+    dispatch(action);
   });
+  attachPointer(board, cellAt, dispatch);
+  for (const [id, action] of Object.entries(BUTTONS)) $(id).addEventListener('click', () => dispatch(action));
+  for (const [id, action] of Object.entries(PICKERS)) {
+    $(id).addEventListener('change', (e) => {
+      if (id === 'collection' || id === 'level') e.target.blur();  // the keyboard goes back to the board
+      dispatch(action(e.target.value));
+    });
+  }
+  // The slider's value is read at the event: it is where the player put it.
+  $('r-scrub').addEventListener('input', (e) => dispatch({ type: 'replay', op: 'seek', to: Number(e.target.value) }));
+  attachText(dispatch);
+}
 
+function attachPointer(board, cellAt, dispatch) {
   let start = null;
   board.addEventListener('pointerdown', (e) => {
     if (e.button !== 0) return;
@@ -69,7 +104,55 @@ export function attachInput(board, act) {
     start = null;
     // Mouse drags are not swipes: a mouse always taps where it went down.
     const g = s.touch ? gestureOf(s.x, s.y, e.offsetX, e.offsetY) : { type: 'tap', x: s.x, y: s.y };
-    act(g);
+    dispatch(g.type === 'tap' ? { type: 'tap', cell: cellAt(g.x, g.y) } : g);
   });
   board.addEventListener('pointercancel', () => { start = null; });
+}
+
+// Text that comes in: a paste anywhere outside text fields, the Paste and
+// Open buttons, the dialogs, and files or text dropped on the page.
+function attachText(dispatch) {
+  const takeText = (text, name = null) => dispatch({ type: 'text', text, name });
+  const fileName = (f) => f.name.replace(/\.[^.]+$/, '');
+  document.addEventListener('paste', (e) => {
+    if (ownsKeys(e.target)) return;
+    e.preventDefault();
+    takeText(e.clipboardData.getData('text/plain'));
+  });
+  $('paste').addEventListener('click', async () => {
+    try {
+      const text = await navigator.clipboard.readText();
+      if (text && text.trim()) return takeText(text);
+    } catch {
+      // No clipboard permission: the player pastes into the dialog.
+    }
+    $('paste-text').value = '';
+    return $('paste-dialog').showModal();
+  });
+  $('paste-dialog').addEventListener('close', () => {
+    if ($('paste-dialog').returnValue === 'load') takeText($('paste-text').value);
+  });
+  $('import-solution').addEventListener('click', () => {
+    $('import-text').value = '';
+    $('import-dialog').showModal();
+  });
+  $('import-dialog').addEventListener('close', () => {
+    if ($('import-dialog').returnValue === 'load') dispatch({ type: 'import-solution', text: $('import-text').value });
+  });
+  $('open').addEventListener('click', () => $('file').click());
+  $('file').addEventListener('change', async (e) => {
+    const f = e.target.files && e.target.files[0];
+    if (f) takeText(await f.text(), fileName(f));
+    e.target.value = '';
+  });
+  const wrap = $('board-wrap');
+  document.addEventListener('dragover', (e) => { e.preventDefault(); wrap.classList.add('dragging'); });
+  document.addEventListener('dragleave', (e) => { if (!e.relatedTarget) wrap.classList.remove('dragging'); });
+  document.addEventListener('drop', async (e) => {
+    e.preventDefault();
+    wrap.classList.remove('dragging');
+    const f = e.dataTransfer.files && e.dataTransfer.files[0];
+    if (f) takeText(await f.text(), fileName(f));
+    else takeText(e.dataTransfer.getData('text/plain'));
+  });
 }

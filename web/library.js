@@ -1,6 +1,6 @@
 // The levels the player can choose from: the bundled collections (listed in
 // levels/index.json, fetched on demand), collections pasted or opened by the
-// player (kept by the Store), and a level opened from a shared link.
+// player (kept by the page's storage), and a level opened from a shared link.
 // Parsing is the core's (module.parseCollection, or module.parseSinkLevel
 // for the single-sink variant); DOM-free, so fetch is passed in.
 //
@@ -11,7 +11,7 @@
 // text holds one level, so each pasted or opened one is a collection of
 // its own.
 
-export const MY_LEVELS = 'mine';  // the collection single pasted levels join
+export const MY_LEVELS = 'mine';  // the old page's id of "My levels", kept when its data was taken over
 export const SHARED = 'shared';   // a level opened from a link
 
 export const isSink = (level) => Boolean(level && level.variant === 'sink');
@@ -75,13 +75,15 @@ export function guessCollectionName(text, fallback) {
 }
 
 export class Library {
-  // module: the Sokoban wasm module; store: a Store; fetchText(url) -> Promise<string>.
-  constructor(module, store, fetchText) {
+  // module: the Sokoban wasm module; storage: the page's storage
+  // (storage-contract.md), which keeps the player's collections;
+  // fetchText(url) -> Promise<string>.
+  constructor(module, storage, fetchText) {
     this.module = module;
-    this.store = store;
+    this.storage = storage;
     this.fetchText = fetchText;
     this.bundled = [];      // [{id, name, author, licence, file, count}]
-    this.loaded = new Map(); // id -> {levels, errors}
+    this.loaded = new Map(); // id -> {levels, errors}: each collection parsed once
     this.shared = null;     // {levels} when opened from a link
     this.downloads = new Map(); // id -> Promise<text> of a bundled collection
   }
@@ -107,10 +109,12 @@ export class Library {
     return this.bundled;
   }
 
+  mine() { return this.storage.collections(); }
+
   // [{id, name, count, kind}] in display order: bundled, then the player's.
   collections() {
     const out = this.bundled.map((c) => ({ id: c.id, name: c.name, count: c.count, author: c.author, kind: 'bundled' }));
-    for (const c of this.store.collections())
+    for (const c of this.mine())
       out.push({ id: c.id, name: c.name, count: this.loaded.get(c.id)?.levels.length ?? null, kind: 'mine' });
     if (this.shared) out.push({ id: SHARED, name: 'Shared link', count: 1, kind: 'shared' });
     return out;
@@ -118,52 +122,75 @@ export class Library {
 
   has(id) { return this.collections().some((c) => c.id === id); }
 
-  // {levels, errors} of a collection, fetching a bundled one the first time.
+  // {levels, errors} of a collection, fetched (bundled) and parsed the first time.
   async open(id) {
     if (id === SHARED) return this.shared || { levels: [], errors: [] };
     if (this.loaded.has(id)) return this.loaded.get(id);
-    let text = null;
     const b = this.bundled.find((c) => c.id === id);
-    if (b) text = await this.prefetch(id);
-    else text = this.store.collections().find((c) => c.id === id)?.text ?? null;
-    if (text === null) throw new Error('no such collection: ' + id);
-    const parsed = parseLevels(this.module, text, b ? '' : this.store.collections().find((c) => c.id === id).name);
+    const own = b ? null : this.mine().find((c) => c.id === id);
+    if (!b && !own) throw new Error('no such collection: ' + id);
+    const text = b ? await this.prefetch(id) : own.text;
+    const parsed = parseLevels(this.module, text, own ? own.name : '');
     this.loaded.set(id, parsed);
     return parsed;
+  }
+
+  // Another tab changed the player's collection `id`: parse it afresh next time.
+  forget(id) { this.loaded.delete(id); }
+
+  // The collection single pasted levels join: remembered by a setting (the
+  // old page's fixed id when its data was taken over).
+  myLevelsId() {
+    const id = this.storage.setting('myLevels', MY_LEVELS);
+    return this.mine().some((c) => c.id === id) ? id : null;
   }
 
   // Adds pasted or opened text. Several levels become a collection of their
   // own; a single level joins "My levels"; a sink level is a collection of
   // its own (the same one again when pasted twice). Nothing is added when no
-  // level parses. Returns {id, index, levels, errors}.
-  addText(text, name) {
-    const sinkName = name || `Sink level ${this.store.collections().filter((c) => this.module.isSinkLevel(c.text)).length + 1}`;
+  // level parses. The text is parsed once: the levels found are the ones
+  // kept for the collection. Resolves {id, index, levels, errors}; rejects
+  // (a StorageError) when storage could not keep them.
+  async addText(text, name) {
+    const sinkCount = this.mine().filter((c) => this.module.isSinkLevel(c.text)).length;
+    const sinkName = name || `Sink level ${sinkCount + 1}`;
     const parsed = parseLevels(this.module, text, sinkName);
     if (parsed.levels.length === 0) return { id: null, index: -1, levels: [], errors: parsed.errors };
+    const first = parsed.levels[0];
     let id;
     let index = 0;
-    if (isSink(parsed.levels[0])) {
+    if (isSink(first)) {
       // Stored as the core writes it back, so one board has one text.
-      const same = this.store.collections().find((c) => c.text === parsed.levels[0].text);
-      id = same ? same.id : this.store.addCollection(sinkName, parsed.levels[0].text);
-      if (same) parsed.levels[0].title = same.name;
+      const same = this.mine().find((c) => c.text === first.text);
+      if (same) first.title = same.name;
+      id = same ? same.id : await this.storage.addCollection({ name: sinkName, text: first.text });
+      this.loaded.set(id, { levels: [first], errors: [] });
     } else if (parsed.levels.length === 1 && !name) {
-      id = MY_LEVELS;
-      const mine = this.store.collections().find((c) => c.id === MY_LEVELS);
-      const before = mine ? this.module.parseCollection(mine.text).levels : [];
-      const same = before.findIndex((l) => levelKey(l) === levelKey(parsed.levels[0]));
-      if (same >= 0) {
-        index = same;
-      } else {
-        this.store.appendToCollection(MY_LEVELS, 'My levels', parsed.levels[0].xsb);
-        index = before.length;
-      }
+      ({ id, index } = await this.addToMyLevels(first));
     } else {
-      const fallback = 'Pasted collection ' + (this.store.collections().length + 1);
-      id = this.store.addCollection(name || guessCollectionName(text, fallback), parsed.levels.map((l) => l.xsb).join('\n'));
+      const fallback = 'Pasted collection ' + (this.mine().length + 1);
+      id = await this.storage.addCollection({ name: name || guessCollectionName(text, fallback),
+                                              text: parsed.levels.map((l) => l.xsb).join('\n') });
+      this.loaded.set(id, { levels: parsed.levels, errors: [] });
     }
-    this.loaded.delete(id);
     return { id, index, levels: parsed.levels, errors: parsed.errors };
+  }
+
+  async addToMyLevels(level) {
+    const id = this.myLevelsId();
+    if (!id) {
+      const created = await this.storage.addCollection({ name: 'My levels', text: level.xsb });
+      this.loaded.set(created, { levels: [level], errors: [] });
+      await this.storage.setSetting('myLevels', created);
+      return { id: created, index: 0 };
+    }
+    const mine = await this.open(id);
+    const same = mine.levels.findIndex((l) => levelKey(l) === levelKey(level));
+    if (same >= 0) return { id, index: same };
+    const record = this.mine().find((c) => c.id === id);
+    mine.levels.push(level);
+    await this.storage.updateCollection(id, { text: record.text.replace(/\s*$/, '\n\n') + level.xsb });
+    return { id, index: mine.levels.length - 1 };
   }
 
   // Opens the level carried by a link fragment; {levels, errors} or null.

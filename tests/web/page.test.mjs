@@ -173,9 +173,10 @@ test('pastes a level from the clipboard, solves it in the worker and replays it 
   await page.waitForFunction(() => /Solved/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
   const [, n] = (await text(page, '#solve-result')).match(/(\d+) moves, \d+ pushes/);
   await page.getByRole('combobox', { name: 'Replay speed' }).selectOption('50');
-  await page.waitForFunction(() => window.soko.replay.atEnd() && window.soko.play.solved(), null, { timeout: 20000 });
+  await page.waitForFunction(() => window.soko.replay && window.soko.replay.atEnd() && window.soko.replay.solved(), null, { timeout: 20000 });
   assert.equal(await text(page, '#r-pos'), `${n} / ${n}`);
   assert.match(await text(page, '#status'), /Replay finished/);
+  assert.equal(await page.evaluate(() => window.soko.play.game.moves()), 0, 'the replay ran beside the player\'s game');
   // Step back, scrub, and copy the solution.
   await page.getByRole('button', { name: 'Step back' }).click();
   assert.equal(await text(page, '#r-pos'), `${n - 1} / ${n}`);
@@ -195,7 +196,7 @@ test('a pasted LURD solution is verified and replayed; a wrong one is refused', 
   await page.waitForFunction(() => /Imported solution verified/.test(document.getElementById('solve-result').textContent));
   await page.getByRole('button', { name: 'Pause' }).click().catch(() => {});
   await page.getByRole('button', { name: 'To the end' }).click();
-  assert.ok(await page.evaluate(() => window.soko.play.solved()));
+  assert.ok(await page.evaluate(() => window.soko.replay.solved()));
   await pasteText(page, 'uuuu');
   await page.waitForSelector('#notice:not([hidden])');
   assert.match(await text(page, '#notice'), /does not solve/);
@@ -298,7 +299,7 @@ test('a portfolio solves with several strategies at once', async (t) => {
   await page.getByRole('combobox', { name: 'Strategy' }).selectOption('portfolio');
   await page.getByRole('button', { name: 'Solve' }).click();
   await page.waitForFunction(() => /Solved by \S+/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
-  await page.waitForFunction(() => window.soko.replay.active);
+  await page.waitForFunction(() => window.soko.replay !== null);
 });
 
 test('a hint shows the next push and plays it; a deadlock is named', async (t) => {
@@ -422,7 +423,7 @@ test('a pasted sink level plays, sinks a stone, undoes, solves in the worker and
   await page.waitForFunction(() => /Solved/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
   assert.match(await text(page, '#solve-result'), /by the sink solver/);
   await page.getByRole('combobox', { name: 'Replay speed' }).selectOption('50');
-  await page.waitForFunction(() => window.soko.replay.atEnd() && window.soko.play.solved(), null, { timeout: 20000 });
+  await page.waitForFunction(() => window.soko.replay && window.soko.replay.atEnd() && window.soko.replay.solved(), null, { timeout: 20000 });
   assert.equal(await text(page, '#stones'), '0');
   assert.match(await text(page, '#status'), /Replay finished/);
   await page.getByRole('button', { name: 'Copy solution' }).click();

@@ -1,0 +1,102 @@
+// The whole page's state in one object, and the small transitions every
+// other state module shares (status line, notices, effects). DOM-free.
+//
+// The transitions (here, level-state.js, replay-state.js, job-state.js)
+// change the state and never touch the DOM, storage, workers or timers.
+// What must happen outside the state is queued in `state.effects` as plain
+// objects, which the controller runs after each action:
+//   {type: 'save-progress', key, progress}       storage.saveProgress
+//   {type: 'snapshot', key, name, progress}      storage.addSnapshot (keeps a game the page replaces)
+//   {type: 'record-solution', key, solution}     storage.recordSolution
+//   {type: 'collection-state', id, lastIndex}    storage.setCollectionState
+//   {type: 'setting', name, value}               storage.setSetting
+//   {type: 'cancel-job'}                         the solvers stop
+// The view draws everything from this object (view.js, render.js).
+import { PlayState, progressOf, sameProgress } from './state.js';
+
+// module: the wasm module (the rules every game is played by).
+export function createState(module, settings = {}) {
+  return {
+    module,
+    collection: null,   // {id, name, levels}: the open collection, its levels parsed once by the library
+    index: -1,          // the level shown, an index into collection.levels
+    level: null,        // collection.levels[index]
+    key: '',            // levelKey(level): the level's identity in storage
+    play: new PlayState(module),  // the player's own game on the level shown
+    saved: null,        // {moves, redo} last saved (or loaded) for `key`: saves only what changed
+    announced: false,   // the player's game is solved and the moment was shown (or it was restored solved)
+    takeover: null,     // {key, at, prefix, before}: the last "continue from here", for its one-step undo
+    foreign: null,      // {key, progress}: another tab's newer game on this level, not yet kept aside
+    solution: null,     // {lurd, moves, pushes, source, best, at}: what the Solution card offers
+    replay: null,       // Replay (replay.js) beside the player's game, while it is shown
+    job: null,          // {kind: 'solve'|'hint', run, key, from}: the solver's current work
+    runs: 0,            // jobs started; a job's answer counts only while it is state.job
+    figures: null,      // the solver's last progress {elapsed, nodes, nodesPerSecond, memoryBytes}
+    result: line(),     // the Solver card's line
+    status: line(),     // the line under the board
+    notice: null,       // {title, lines}: the red card, for things that went wrong
+    storageProblem: '', // why the player's data is not being kept, while that is so
+    banner: null,       // {moves, pushes, improved}: the solved moment
+    ready: false,       // the page has started (before that the heading says it is loading)
+    settings: { method: 'default', timeLimit: 60, memoryMB: 512, speed: 10, ...settings },
+    effects: [],
+  };
+}
+
+export function line(text = '', kind = '') { return { text, kind }; }
+
+export function setStatus(state, text, kind = '') { state.status = line(text, kind); }
+export function setResult(state, text, kind = '') { state.result = line(text, kind); }
+
+// A notice replaces the status line: a message beside the red card would be
+// about something older.
+export function showNotice(state, title, lines = []) {
+  state.notice = { title, lines };
+  setStatus(state, '');
+}
+export function dismissNotice(state) { state.notice = null; }
+
+export function emit(state, effect) { state.effects.push(effect); }
+export function takeEffects(state) {
+  const out = state.effects;
+  state.effects = [];
+  return out;
+}
+
+// The game the board shows: the replay's while it is open, else the player's.
+export const shownGame = (state) => (state.replay ? state.replay.game : state.play.game);
+
+// Saves the player's game if it changed since the last save. Another tab's
+// game on this level that came in meanwhile is kept as a snapshot first, so
+// this tab's game winning never loses the other one.
+export function commitProgress(state) {
+  const play = state.play;
+  if (!play.game || play.queue) return;
+  const progress = progressOf(play.game);
+  if (sameProgress(progress, state.saved)) return;
+  if (state.foreign && state.foreign.key === state.key) {
+    emit(state, { type: 'snapshot', key: state.key, name: 'From another tab', progress: state.foreign.progress });
+    state.foreign = null;
+  }
+  state.saved = progress;
+  emit(state, { type: 'save-progress', key: state.key, progress });
+}
+
+// Closes the replay; the Solution card remembers where it was.
+export function closeReplay(state) {
+  const r = state.replay;
+  if (!r) return;
+  if (state.solution && state.solution.lurd === r.solution.lurd) state.solution.at = r.position();
+  r.close();
+  state.replay = null;
+}
+
+// True while Undo would take back a "continue from here": the game stands
+// where the replay's moves were taken in, and they are still its history.
+export function takeoverUndoable(state) {
+  const t = state.takeover;
+  const g = state.play.game;
+  return Boolean(t && g && t.key === state.key && !state.play.queue && g.moves() === t.at && g.history() === t.prefix);
+}
+
+export const canUndo = (state) => Boolean(state.play.game && (state.play.game.canUndo() || takeoverUndoable(state)));

@@ -1,0 +1,173 @@
+// Which level is shown and what the player does on it: moves, undo, redo,
+// restart, mouse walks and pushes, the solved moment, and keeping every
+// level's progress (each change is saved for its level; another level, a
+// reload or another collection brings it back). DOM-free.
+import { closeReplay, commitProgress, emit, setResult, setStatus, showNotice, takeoverUndoable } from './app-state.js';
+import { stopJob } from './job-state.js';
+import { SHARED, levelKey } from './library.js';
+import { progressOf, sameProgress } from './state.js';
+import { movesPushes, plural } from './words.js';
+
+// Shows level `index` of `collection` ({id, name, levels}). `stored` is
+// what storage holds for it: progress {moves, redo} and the best solution
+// by moves ({lurd, moves, pushes, source}), each or both null.
+export function showLevel(state, collection, index, { progress = null, best = null } = {}) {
+  leaveLevel(state);
+  const newCollection = !state.collection || state.collection.id !== collection.id;
+  const level = collection.levels[index];
+  state.collection = collection;
+  state.index = index;
+  state.level = level;
+  state.key = levelKey(level);
+  const lost = state.play.load(level, progress);
+  state.saved = progress ? { moves: progress.moves || '', redo: progress.redo || '' } : progressOf(state.play.game);
+  state.announced = state.play.solved();  // a restored solved position is not a new solve
+  state.banner = null;
+  state.takeover = null;
+  state.solution = best ? { ...best, best: true, at: 0 } : null;
+  state.figures = null;
+  setResult(state, '');
+  setStatus(state, best ? `Solved before: best ${movesPushes(best.moves, best.pushes)}.` : '');
+  if (lost) {
+    const total = (progress.moves || '').length + (progress.redo || '').length;
+    showNotice(state, 'Your saved game on this level did not fully replay', [
+      `${lost} of ${plural(total, 'step')} could not be played on this board; the game stops before them.`]);
+  }
+  // A level opened from a link is not a place in a collection to come back to.
+  if (collection.id !== SHARED) {
+    emit(state, { type: 'collection-state', id: collection.id, lastIndex: index });
+    if (newCollection) emit(state, { type: 'setting', name: 'collection', value: collection.id });
+  }
+}
+
+// Before another level is shown: the solver stops, the replay closes, a walk
+// ends where it was going and the game is saved.
+function leaveLevel(state) {
+  if (!state.play.game) return;
+  if (state.job) stopJob(state);
+  closeReplay(state);
+  state.play.flush();
+  commitProgress(state);
+  // Another tab's game on this level is what storage holds now and what the
+  // level opens with next time; this tab's game is kept beside it.
+  if (state.foreign && state.foreign.key === state.key) {
+    emit(state, { type: 'snapshot', key: state.key, name: 'From this tab', progress: progressOf(state.play.game) });
+  }
+  state.foreign = null;
+}
+
+// An action on the player's game: {type: 'step', dir} | {type: 'undo'} |
+// {type: 'redo'} | {type: 'restart'} | {type: 'tap', cell} | {type: 'play-hint'}.
+// While a replay is shown the first such action only brings the player's
+// game back: a move must never land on a position the player was not looking at.
+export function playerAction(state, action) {
+  const play = state.play;
+  if (!play.game) return;
+  if (state.replay) {
+    closeReplay(state);
+    setStatus(state, 'Back to your game.');
+    return;
+  }
+  if (state.job && state.job.kind === 'hint' && action.type !== 'play-hint') stopJob(state);  // it was for the old position
+  setStatus(state, '');  // the last message was about the position before this action
+  switch (action.type) {
+    case 'step': play.step(action.dir); break;
+    case 'undo': undo(state); break;
+    case 'redo': play.redo(); break;
+    case 'restart': play.restart(); break;
+    case 'tap': tap(state, action.cell); break;
+    case 'play-hint': play.playHint(); break;
+    default: throw new Error('playerAction: unknown action ' + action.type);
+  }
+  afterGameChange(state);
+}
+
+function tap(state, cell) {
+  const outcome = state.play.tap(cell);
+  if (outcome === 'select') setStatus(state, 'Now click the square to push this box to.');
+  else if (outcome === 'far') setStatus(state, 'Stand next to a stone, then click it to push it.');
+  else if (outcome === 'no-path') setStatus(state, 'No way to get there.', 'bad');
+}
+
+function undo(state) {
+  state.play.flush();
+  if (takeoverUndoable(state)) {
+    state.play.setProgress(state.takeover.before);
+    state.takeover = null;
+    setStatus(state, 'Your own game is back, as it was before “Continue from here”.');
+    return;
+  }
+  state.play.undo();
+}
+
+// One step of a mouse walk or push; false when there was none.
+export function walkTick(state) {
+  if (!state.play.tick()) return false;
+  if (!state.play.queue) afterGameChange(state);
+  return true;
+}
+
+// The page is going away: a walk under way ends where it was going, and is saved.
+export function finishWalk(state) {
+  if (!state.play.queue) return;
+  state.play.flush();
+  afterGameChange(state);
+}
+
+// After each change of the player's game: save it, and greet a new solve
+// (the Solution card shows the player's solution at once).
+function afterGameChange(state) {
+  const play = state.play;
+  if (play.queue) return;  // a walk is under way; its last step decides
+  commitProgress(state);
+  if (!play.solved()) {
+    state.announced = false;
+    state.banner = null;
+    return;
+  }
+  if (state.announced) return;
+  state.announced = true;
+  const g = play.game;
+  const solution = { lurd: g.history(), moves: g.moves(), pushes: g.pushes(), source: 'player' };
+  state.solution = { ...solution, at: 0 };
+  state.banner = { moves: solution.moves, pushes: solution.pushes, improved: false,
+                   last: state.index + 1 >= state.collection.levels.length };
+  setStatus(state, `Solved: ${movesPushes(solution.moves, solution.pushes)}.`, 'good');
+  emit(state, { type: 'record-solution', key: state.key, solution });
+}
+
+// Storage says a record of the shown level's progress changed in another
+// tab. This tab's game wins while the level is open here (the player is
+// looking at it; replacing it under their hands would be the surprise):
+// the other game is kept as a snapshot when this tab saves next, or, if this
+// tab leaves the level first, it stays the level's progress and this tab's
+// game is kept as a snapshot (leaveLevel).
+export function progressChangedElsewhere(state, key, theirs) {
+  if (key !== state.key || !state.play.game || !theirs) return;
+  if (sameProgress(theirs, progressOf(state.play.game)) || sameProgress(theirs, state.saved)) return;
+  state.foreign = { key, progress: { moves: theirs.moves || '', redo: theirs.redo || '' } };
+  setStatus(state, 'This level was played in another tab too. Your game here stays, and the other one is kept as a snapshot.');
+}
+
+// Storage said whether the solution just found improved on the best.
+export function solutionRecorded(state, key, improved) {
+  if (state.banner && key === state.key) state.banner.improved = improved;
+}
+
+// The previous version of the page kept one position (its moves) for the
+// level it was on. Shown once on that level: it becomes the level's game
+// when there is none yet, else it is kept as a snapshot beside it.
+export function applyOldPosition(state, moves) {
+  if (!state.play.game || !moves) return;
+  const old = { moves, redo: '' };
+  if (sameProgress(old, state.saved)) return;
+  if (state.saved && (state.saved.moves || state.saved.redo)) {
+    emit(state, { type: 'snapshot', key: state.key, name: 'From the previous version of the page', progress: old });
+    return;
+  }
+  const lost = state.play.setProgress(old);
+  state.announced = state.play.solved();
+  if (lost) showNotice(state, 'Your game from the previous version of the page did not fully replay',
+                       [`${lost} of ${plural(moves.length, 'step')} could not be played on this board.`]);
+  commitProgress(state);
+}
