@@ -171,7 +171,7 @@ test('a file that is not an export is refused with what is wrong and where', () 
   assert.deepEqual(readExport(JSON.stringify(exportOf({ settings: [{ name: 'speed', value: 4 }] }))).settings, [{ name: 'speed', value: 4 }]);
 });
 
-// What the page before IndexedDB saved: one entry, as web/storage.js's Store wrote it.
+// What the page before IndexedDB saved: its one localStorage entry, in the shape its Store class wrote.
 const V1 = JSON.stringify({
   solved: {
     [K1]: { byMoves: { moves: 3, pushes: 1, lurd: 'rRl' }, byPushes: { moves: 3, pushes: 1, lurd: 'rRl' } },
