@@ -13,6 +13,7 @@
 //   {type: 'cancel-job'}                         the solvers stop
 // The view draws everything from this object (view.js, render.js).
 import { PlayState, progressOf, sameProgress } from './state.js';
+import { movesPushes } from './words.js';
 
 // module: the wasm module (the rules every game is played by).
 export function createState(module, settings = {}) {
@@ -80,6 +81,44 @@ export function commitProgress(state) {
   }
   state.saved = progress;
   emit(state, { type: 'save-progress', key: state.key, progress });
+}
+
+// After each change of the player's game: save it, and greet a new solve
+// (the Solution card shows the player's solution at once).
+export function settleGame(state) {
+  const play = state.play;
+  if (play.queue) return;  // a walk is under way; its last step decides
+  commitProgress(state);
+  if (!play.solved()) {
+    state.announced = false;
+    state.banner = null;
+    return;
+  }
+  if (state.announced) return;
+  state.announced = true;
+  const g = play.game;
+  const solution = { lurd: g.history(), moves: g.moves(), pushes: g.pushes(), source: 'player' };
+  state.solution = { ...solution, at: 0 };
+  state.banner = { moves: solution.moves, pushes: solution.pushes, improved: false,
+                   last: state.index + 1 >= state.collection.levels.length };
+  setStatus(state, `Solved: ${movesPushes(solution.moves, solution.pushes)}.`, 'good');
+  emit(state, { type: 'record-solution', key: state.key, solution });
+}
+
+// A walk under way ends at once where it was going (before a replay, a
+// hint, another level, or the page going away), and counts like any move.
+export function finishWalk(state) {
+  if (!state.play.queue) return;
+  state.play.flush();
+  settleGame(state);
+}
+
+// Why the player's data is not being kept ('' once they dismissed it).
+export function storageFailed(state, message) { state.storageProblem = message; }
+
+export function changeSetting(state, name, value) {
+  state.settings[name] = value;
+  emit(state, { type: 'setting', name, value });
 }
 
 // Closes the replay; the Solution card remembers where it was.

@@ -12,9 +12,9 @@
 //   text            {type: 'text', text, name} (paste, file, drop) | {type: 'import-solution', text}
 //   other           'copy-solution' | 'share' | 'dismiss' | 'dismiss-storage' | {type: 'setting', name, value}
 //   page events     'flush' (the page is hidden) | {type: 'hash', hash}
-import { dismissNotice, setStatus, showNotice, takeEffects } from './app-state.js';
+import { changeSetting, dismissNotice, finishWalk, setStatus, showNotice, storageFailed, takeEffects } from './app-state.js';
 import { finishHint, finishSolve, jobProgress, requestHint, requestSolve, stopJob } from './job-state.js';
-import { finishWalk, playerAction, progressChangedElsewhere, showLevel, solutionRecorded, walkTick } from './level-state.js';
+import { playerAction, progressChangedElsewhere, showLevel, solutionRecorded, walkTick } from './level-state.js';
 import { SHARED, levelKey, levelText, looksLikeLurd, shareFragment } from './library.js';
 import { continueFromReplay, importSolution, leaveReplay, replayControl, replayTick } from './replay-state.js';
 import { describeRestart } from './solver-client.js';
@@ -61,7 +61,10 @@ export function createController({ state, storage, library, solvers, redraw, pag
   function syncTimers() {
     const walking = Boolean(state.play.queue);
     if (walking && !timers.walk) timers.walk = setInterval(() => dispatch({ type: 'walk-tick' }), STEP_MS);
-    if (!walking && timers.walk) timers.walk = clearInterval(timers.walk) ?? null;
+    if (!walking && timers.walk) {
+      clearInterval(timers.walk);
+      timers.walk = null;
+    }
     const speed = state.replay && state.replay.playing ? state.settings.speed : 0;
     if (speed !== timers.replaySpeed) {
       clearInterval(timers.replay);
@@ -94,16 +97,11 @@ export function createController({ state, storage, library, solvers, redraw, pag
       case 'copy-solution': return state.solution ? copy(state.solution.lurd, 'Solution') : undefined;
       case 'share': return state.level ? copy(page.link(shareFragment(state.level)), 'Link') : undefined;
       case 'dismiss': return update(() => dismissNotice(state));
-      case 'dismiss-storage': return update(() => { state.storageProblem = ''; });
-      case 'setting': return update(() => setSetting(a.name, a.value));
+      case 'dismiss-storage': return update(() => storageFailed(state, ''));
+      case 'setting': return update(() => changeSetting(state, a.name, a.value));
       case 'hash': return openLink(a.hash);
       default: throw new Error('controller: unknown action ' + a.type);
     }
-  }
-
-  function setSetting(name, value) {
-    state.settings[name] = value;
-    state.effects.push({ type: 'setting', name, value });
   }
 
   // ------------------------------------------------------------ levels
@@ -214,13 +212,13 @@ export function createController({ state, storage, library, solvers, redraw, pag
     });
   }
 
-  function storageFailed(error) {
-    update(() => { state.storageProblem = error.message; });
+  function storageError(error) {
+    update(() => storageFailed(state, error.message));
   }
 
   function solverRestarted(reason) {
     update(() => setStatus(state, describeRestart(reason), 'bad'));
   }
 
-  return { dispatch, update, openCollection, openLink, storageChanged, storageFailed, solverRestarted };
+  return { dispatch, update, openCollection, openLink, storageChanged, storageError, solverRestarted };
 }

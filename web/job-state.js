@@ -4,14 +4,14 @@
 // player's game; a hint's answer marks the next push on the player's game
 // and changes nothing until the player plays it. DOM-free: the controller
 // runs the solvers and brings their answers here.
-import { canUndo, closeReplay, emit, setResult, setStatus } from './app-state.js';
+import { canUndo, closeReplay, emit, finishWalk, setResult, setStatus } from './app-state.js';
 import { openReplay } from './replay-state.js';
 import { fmtSeconds, movesPushes } from './words.js';
 
 // A new job replaces the current one; the controller stops the old search
 // before it starts the new one.
 function startJob(state, kind) {
-  state.play.flush();
+  finishWalk(state);
   state.runs += 1;
   const job = { kind, run: state.runs, key: state.key, sink: state.play.sink,
                 from: kind === 'hint' ? state.play.game.history() : null };

@@ -2,7 +2,7 @@
 // restart, mouse walks and pushes, the solved moment, and keeping every
 // level's progress (each change is saved for its level; another level, a
 // reload or another collection brings it back). DOM-free.
-import { closeReplay, commitProgress, emit, setResult, setStatus, showNotice, takeoverUndoable } from './app-state.js';
+import { closeReplay, commitProgress, emit, finishWalk, setResult, setStatus, settleGame, showNotice, takeoverUndoable } from './app-state.js';
 import { stopJob } from './job-state.js';
 import { SHARED, levelKey } from './library.js';
 import { progressOf, sameProgress } from './state.js';
@@ -46,7 +46,7 @@ function leaveLevel(state) {
   if (!state.play.game) return;
   if (state.job) stopJob(state);
   closeReplay(state);
-  state.play.flush();
+  finishWalk(state);
   commitProgress(state);
   // Another tab's game on this level is what storage holds now and what the
   // level opens with next time; this tab's game is kept beside it.
@@ -79,7 +79,7 @@ export function playerAction(state, action) {
     case 'play-hint': play.playHint(); break;
     default: throw new Error('playerAction: unknown action ' + action.type);
   }
-  afterGameChange(state);
+  settleGame(state);
 }
 
 function tap(state, cell) {
@@ -103,37 +103,8 @@ function undo(state) {
 // One step of a mouse walk or push; false when there was none.
 export function walkTick(state) {
   if (!state.play.tick()) return false;
-  if (!state.play.queue) afterGameChange(state);
+  if (!state.play.queue) settleGame(state);
   return true;
-}
-
-// The page is going away: a walk under way ends where it was going, and is saved.
-export function finishWalk(state) {
-  if (!state.play.queue) return;
-  state.play.flush();
-  afterGameChange(state);
-}
-
-// After each change of the player's game: save it, and greet a new solve
-// (the Solution card shows the player's solution at once).
-function afterGameChange(state) {
-  const play = state.play;
-  if (play.queue) return;  // a walk is under way; its last step decides
-  commitProgress(state);
-  if (!play.solved()) {
-    state.announced = false;
-    state.banner = null;
-    return;
-  }
-  if (state.announced) return;
-  state.announced = true;
-  const g = play.game;
-  const solution = { lurd: g.history(), moves: g.moves(), pushes: g.pushes(), source: 'player' };
-  state.solution = { ...solution, at: 0 };
-  state.banner = { moves: solution.moves, pushes: solution.pushes, improved: false,
-                   last: state.index + 1 >= state.collection.levels.length };
-  setStatus(state, `Solved: ${movesPushes(solution.moves, solution.pushes)}.`, 'good');
-  emit(state, { type: 'record-solution', key: state.key, solution });
 }
 
 // Storage says a record of the shown level's progress changed in another

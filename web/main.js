@@ -6,7 +6,7 @@
 //   input.js ──actions──> controller.js ──> *-state.js transitions (app-state.js's one state)
 //                              │  └─ effects: storage.js, solvers.js, timers
 //                              └─ redraw() ──> view.js (panels) + render.js (board)
-import { createState } from './app-state.js';
+import { createState, showNotice, storageFailed } from './app-state.js';
 import { createController } from './controller.js';
 import { attachInput } from './input.js';
 import { applyOldPosition } from './level-state.js';
@@ -69,9 +69,9 @@ async function boot() {
   performance.mark('soko:module');
 
   const state = createState(M, settingsOf(storage));
-  state.storageProblem = problem;
+  storageFailed(state, problem);
   if (storage.migration && storage.migration.error) {
-    state.notice = { title: 'The data saved by the previous version of this page could not be read', lines: [storage.migration.error] };
+    showNotice(state, 'The data saved by the previous version of this page could not be read', [storage.migration.error]);
   }
   let view = null;
   const board = createBoard($('board'), $('board-wrap'), () => view && view.redraw());
@@ -85,7 +85,7 @@ async function boot() {
   fillMethods(M.solverMethods(), solvers.portfolioMethods());
   attachInput({ board: $('board'), cellAt: board.cellAt, dispatch: controller.dispatch });
   storage.on('change', controller.storageChanged);
-  storage.on('error', controller.storageFailed);
+  storage.on('error', controller.storageError);
   // Another tab may have played meanwhile; a failed read reaches the 'error' listener.
   window.addEventListener('focus', () => storage.reloadFromDisk().catch(() => {}));
   window.addEventListener('pagehide', () => controller.dispatch('flush'));

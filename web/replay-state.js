@@ -9,7 +9,7 @@
 // back exactly in one step (the solution's moves came in as one action and
 // leave as one); and as a snapshot in storage, so a reload or another level
 // in between never loses it.
-import { closeReplay, commitProgress, dismissNotice, emit, setResult, setStatus, showNotice } from './app-state.js';
+import { closeReplay, commitProgress, dismissNotice, emit, finishWalk, setResult, setStatus, showNotice } from './app-state.js';
 import { isSink } from './library.js';
 import { Replay } from './replay.js';
 import { emptyProgress, newGame, progressOf, sameProgress } from './state.js';
@@ -21,7 +21,7 @@ export function openReplay(state, { autoplay = false, at = null } = {}) {
   const solution = state.solution;
   if (!solution || !state.level) return false;
   closeReplay(state);
-  state.play.flush();
+  finishWalk(state);
   state.play.selected = -1;
   state.banner = null;
   const start = at ?? (autoplay ? 0 : solution.at || 0);
@@ -78,7 +78,6 @@ export function continueFromReplay(state) {
   const r = state.replay;
   if (!r) return;
   const play = state.play;
-  play.flush();
   const before = progressOf(play.game);
   const prefix = r.movesSoFar();
   const after = { moves: prefix, redo: r.game.fullHistory().slice(prefix.length) };

@@ -8,7 +8,7 @@ import { before, test } from 'node:test';
 import { fixture, loadModule } from '../wasm/load.mjs';
 import { canUndo, createState, dismissNotice, showNotice, takeEffects } from '../../web/app-state.js';
 import { finishHint, finishSolve, jobProgress, requestHint, requestSolve, stopJob } from '../../web/job-state.js';
-import { playerAction, progressChangedElsewhere, showLevel, walkTick } from '../../web/level-state.js';
+import { applyOldPosition, playerAction, progressChangedElsewhere, showLevel, walkTick } from '../../web/level-state.js';
 import { levelKey } from '../../web/library.js';
 import { continueFromReplay, importSolution, leaveReplay, openReplay, replayControl, replayTick } from '../../web/replay-state.js';
 
@@ -331,4 +331,34 @@ test('a solve stopped by a level change takes nothing from a late answer', () =>
   finishSolve(state, job, { ok: true, lurd: WAREHOUSE_SOLUTION, moves: 41, pushes: 13 });
   assert.equal(state.replay, null);
   assert.equal(takeEffects(state).filter((e) => e.type === 'record-solution').length, 0);
+});
+
+test('a push walk cut short by a level change still counts, solve included', () => {
+  //   #####
+  //   #@$.#   First Steps: a click on the goal with the box selected pushes it home
+  //   #####
+  const state = createState(M);
+  showLevel(state, starter, 0);
+  takeEffects(state);
+  playerAction(state, { type: 'tap', cell: 7 });  // select the box
+  playerAction(state, { type: 'tap', cell: 8 });  // push it onto the goal: queued
+  assert.equal(state.play.queue, 'R');
+  showLevel(state, starter, 1);
+  const log = takeEffects(state);
+  assert.deepEqual(log.find((e) => e.type === 'save-progress').progress, { moves: 'R', redo: '' });
+  assert.equal(log.find((e) => e.type === 'record-solution').solution.lurd, 'R');
+});
+
+test('the previous version\'s position becomes the level\'s game once, or a snapshot beside one', () => {
+  const state = createState(M);
+  showLevel(state, starter, WAREHOUSE);
+  takeEffects(state);
+  applyOldPosition(state, 'ru');
+  assert.deepEqual(progress(state), { moves: 'ru', redo: '' });
+  assert.deepEqual(takeEffects(state), [{ type: 'save-progress', key: state.key, progress: { moves: 'ru', redo: '' } }]);
+  applyOldPosition(state, 'ru');  // the same again: nothing to do
+  assert.deepEqual(takeEffects(state), []);
+  applyOldPosition(state, 'rd');  // the level has a game already: kept beside it
+  assert.deepEqual(progress(state), { moves: 'ru', redo: '' });
+  assert.deepEqual(takeEffects(state).map((e) => [e.type, e.progress.moves]), [['snapshot', 'rd']]);
 });
