@@ -29,6 +29,8 @@ export function createState(module, settings = {}) {
     takeover: null,     // {key, at, prefix, before}: the last "continue from here", for its one-step undo
     foreign: null,      // {key, progress}: another tab's newer game on this level, not yet kept aside
     solution: null,     // {lurd, moves, pushes, source, best, at}: what the Solution card offers
+    hintLine: null,     // {lurd, moves, pushes, source, from}: the last hint's whole line (the player's
+                        //   moves `from`, then the solver's), to watch beside the game from their position
     replay: null,       // Replay (replay.js) beside the player's game, while it is shown
     job: null,          // {kind: 'solve'|'hint', run, key, from}: the solver's current work
     runs: 0,            // jobs started; a job's answer counts only while it is state.job
@@ -121,11 +123,11 @@ export function changeSetting(state, name, value) {
   emit(state, { type: 'setting', name, value });
 }
 
-// Closes the replay; the Solution card remembers where it was.
+// Closes the replay; its solution remembers where it was, for the next look.
 export function closeReplay(state) {
   const r = state.replay;
   if (!r) return;
-  if (state.solution && state.solution.lurd === r.solution.lurd) state.solution.at = r.position();
+  r.solution.at = r.position();
   r.close();
   state.replay = null;
 }

@@ -8,7 +8,7 @@
 //   player's game   {type: 'step', dir} | 'undo' | 'redo' | 'restart' | {type: 'tap', cell} | 'play-hint'
 //   levels          'prev' | 'next' | 'enter' | {type: 'open-level', index} | {type: 'open-collection', id}
 //   solver          'solve' | 'hint' | 'cancel'
-//   replay          {type: 'replay', op, to} | 'replay-leave' | 'replay-continue'
+//   replay          {type: 'replay', op, to} | 'replay-leave' | 'replay-continue' | 'hint-line'
 //   text            {type: 'text', text, name} (paste, file, drop) | {type: 'import-solution', text}
 //   other           'copy-solution' | 'share' | 'dismiss' | 'dismiss-storage' | {type: 'setting', name, value}
 //   page events     'flush' (the page is hidden) | {type: 'hash', hash}
@@ -16,7 +16,7 @@ import { changeSetting, dismissNotice, finishWalk, setStatus, showNotice, storag
 import { finishHint, finishSolve, jobProgress, requestHint, requestSolve, stopJob } from './job-state.js';
 import { playerAction, progressChangedElsewhere, showLevel, solutionRecorded, walkTick } from './level-state.js';
 import { SHARED, levelKey, levelText, looksLikeLurd, shareFragment } from './library.js';
-import { continueFromReplay, importSolution, leaveReplay, replayControl, replayTick } from './replay-state.js';
+import { continueFromReplay, importSolution, leaveReplay, replayControl, replayTick, watchHintLine } from './replay-state.js';
 import { describeRestart } from './solver-client.js';
 
 const STEP_MS = 32;          // walking animation, per step
@@ -91,10 +91,11 @@ export function createController({ state, storage, library, solvers, redraw, pag
       case 'replay': return update(() => replayControl(state, a.op, a.to));
       case 'replay-tick': return update(() => replayTick(state));
       case 'replay-leave': return update(() => leaveReplay(state));
+      case 'hint-line': return update(() => watchHintLine(state));
       case 'replay-continue': return update(() => continueFromReplay(state));
       case 'import-solution': return update(() => importSolution(state, a.text));
       case 'text': return takeText(a.text, a.name);
-      case 'copy-solution': return state.solution ? copy(state.solution.lurd, 'Solution') : undefined;
+      case 'copy-solution': return shownSolution() ? copy(shownSolution().lurd, 'Solution') : undefined;
       case 'share': return state.level ? copy(page.link(shareFragment(state.level)), 'Link') : undefined;
       case 'dismiss': return update(() => dismissNotice(state));
       case 'dismiss-storage': return update(() => storageFailed(state, ''));
@@ -103,6 +104,9 @@ export function createController({ state, storage, library, solvers, redraw, pag
       default: throw new Error('controller: unknown action ' + a.type);
     }
   }
+
+  // The solution the Solution card shows: the replay's while one is open.
+  const shownSolution = () => (state.replay ? state.replay.solution : state.solution);
 
   // ------------------------------------------------------------ levels
   function showAt(collection, index) {

@@ -41,7 +41,7 @@ export function gestureOf(x0, y0, x1, y1, minSwipe = 24) {
 // Buttons and the action each one dispatches.
 const BUTTONS = {
   prev: 'prev', next: 'next', 'next-level': 'next',
-  undo: 'undo', redo: 'redo', restart: 'restart', hint: 'hint', 'play-hint': 'play-hint',
+  undo: 'undo', redo: 'redo', restart: 'restart', hint: 'hint', 'play-hint': 'play-hint', 'hint-rest': 'hint-line',
   solve: 'solve', cancel: 'cancel', dismiss: 'dismiss', 'storage-dismiss': 'dismiss-storage',
   'r-play': { type: 'replay', op: 'toggle' }, 'r-back': { type: 'replay', op: 'back' },
   'r-forward': { type: 'replay', op: 'forward' }, 'r-start': { type: 'replay', op: 'start' },

@@ -38,6 +38,7 @@ export function requestHint(state) {
   const play = state.play;
   if (!play.game) return null;
   closeReplay(state);
+  state.hintLine = null;
   if (play.solved()) {
     setStatus(state, 'The level is already solved.', 'good');
     return null;
@@ -92,8 +93,14 @@ export function finishHint(state, job, r) {
   if (job.key !== state.key || !play.game || play.game.history() !== job.from) return;  // the position changed
   if (r.ok) {
     const thing = play.sink ? 'stone' : 'box';
-    if (play.setHintFrom(r.lurd)) setStatus(state, `Hint: push the marked ${thing} the way the arrow points. Press “Play hint” to do it.`, 'good');
-    else setStatus(state, 'Already solved.');
+    // The player's moves then the solver's: a whole solution, to watch from their position.
+    const lurd = job.from + r.lurd;
+    state.hintLine = { lurd, moves: lurd.length, pushes: lurd.replace(/[^LURD]/g, '').length, source: 'solver', from: job.from };
+    if (play.setHintFrom(r.lurd)) {
+      setStatus(state, `Hint: push the marked ${thing} the way the arrow points. “Play hint” does it; “Show the rest” replays the way on beside your game.`, 'good');
+    } else {
+      setStatus(state, 'Already solved.');
+    }
   } else if (r.reason === 'unsolvable') {
     setStatus(state, canUndo(state)
       ? 'This position is a deadlock: it cannot be solved any more. Undo a few moves.'

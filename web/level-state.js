@@ -25,6 +25,7 @@ export function showLevel(state, collection, index, { progress = null, best = nu
   state.banner = null;
   state.takeover = null;
   state.solution = best ? { ...best, best: true, at: 0 } : null;
+  state.hintLine = null;
   state.figures = null;
   setResult(state, '');
   setStatus(state, best ? `Solved before: best ${movesPushes(best.moves, best.pushes)}.` : '');
@@ -70,6 +71,7 @@ export function playerAction(state, action) {
   }
   if (state.job && state.job.kind === 'hint' && action.type !== 'play-hint') stopJob(state);  // it was for the old position
   setStatus(state, '');  // the last message was about the position before this action
+  state.hintLine = null;  // it started from the position before this action
   switch (action.type) {
     case 'step': play.step(action.dir); break;
     case 'undo': undo(state); break;

@@ -15,10 +15,10 @@ import { Replay } from './replay.js';
 import { emptyProgress, newGame, progressOf, sameProgress } from './state.js';
 import { movesPushes } from './words.js';
 
-// Opens state.solution beside the player's game, at move `at` (by default
-// where the card last showed it, or the start when it plays at once).
-export function openReplay(state, { autoplay = false, at = null } = {}) {
-  const solution = state.solution;
+// Opens `solution` (by default the Solution card's) beside the player's
+// game, at move `at` (by default where it was last shown, or the start when
+// it plays at once).
+export function openReplay(state, { solution = state.solution, autoplay = false, at = null } = {}) {
   if (!solution || !state.level) return false;
   closeReplay(state);
   finishWalk(state);
@@ -32,8 +32,18 @@ export function openReplay(state, { autoplay = false, at = null } = {}) {
       `It stops after ${replay.length} moves; the replay shows those.`]);
   }
   if (autoplay) replay.play();
-  setStatus(state, 'Replaying the solution. Your own game is kept: “Back to my game” returns to it.');
+  setStatus(state, replayingWords(replay));
   return true;
+}
+
+// A hint's line starts with the player's own moves; the replay says so.
+const replayingWords = (r) => `Replaying ${r.solution.from === undefined ? 'the solution' : 'a solution from your position'}. `
+  + 'Your own game is kept: “Back to my game” returns to it.';
+
+// The last hint's whole line, from the player's position on.
+export function watchHintLine(state) {
+  const line = state.hintLine;
+  if (line) openReplay(state, { solution: line, autoplay: true, at: line.at ?? line.from.length });
 }
 
 // The player left the replay: their game is shown again, as it was.
@@ -46,11 +56,13 @@ export function leaveReplay(state) {
 // The Solution card's controls; they open the replay when it is not shown.
 // op: 'toggle' | 'back' | 'forward' | 'start' | 'end' | 'seek' (to move `to`).
 export function replayControl(state, op, to = 0) {
-  if (!state.solution) return;
-  if (!state.replay) openReplay(state, op === 'seek' ? { at: to } : {});
+  if (!state.replay && !openReplay(state, op === 'seek' ? { at: to } : {})) return;
   const r = state.replay;
   switch (op) {
-    case 'toggle': r.toggle(); break;
+    case 'toggle':
+      r.toggle();
+      if (r.playing) setStatus(state, replayingWords(r));
+      break;
     case 'back': r.stepBack(); break;
     case 'forward': r.stepForward(); break;
     case 'start': r.pause(); r.seek(0); break;
@@ -68,10 +80,11 @@ export function replayTick(state) {
   arrived(state);
 }
 
+// Only the end is news; in between, the status line keeps what it says (a
+// copied link, say).
 function arrived(state) {
   const r = state.replay;
   if (r.atEnd() && r.solved()) setStatus(state, 'Replay finished: the level is solved.', 'good');
-  else if (r.playing) setStatus(state, 'Replaying the solution. Your own game is kept: “Back to my game” returns to it.');
 }
 
 export function continueFromReplay(state) {

@@ -45,23 +45,19 @@ export class PlayState {
   // Returns how many saved steps could not be replayed (0 when all were:
   // more means the record does not fit this board).
   load(level, progress = null) {
-    if (this.game) this.game.delete();
-    this.sink = isSink(level);
-    this.game = newGame(this.module, level);
     this.level = level;
-    this.selected = -1;
-    this.hint = null;
-    this.queue = '';
-    const lost = progress ? this.setProgress(progress) : 0;
-    this.refresh();
-    return lost;
+    this.sink = isSink(level);
+    return this.setProgress(progress || { moves: '', redo: '' });
   }
 
-  // Puts the game at `progress`, history and all; returns the steps that did not play.
+  // Puts the game at `progress`, history and all, on a fresh core game (a
+  // used one would keep its redo where the new moves agree with it);
+  // returns the steps that did not play.
   setProgress({ moves = '', redo = '' }) {
+    if (this.game) this.game.delete();
+    this.game = newGame(this.module, this.level);
     const all = moves + redo;
-    this.game.restart();
-    const played = this.game.playAll(all);
+    const played = all ? this.game.playAll(all) : 0;
     this.game.seek(Math.min(moves.length, played));
     this.selected = -1;
     this.hint = null;

@@ -122,6 +122,7 @@ function drawPlayBar(state) {
   $('redo').disabled = !own || !own.canRedo();
   $('restart').disabled = !own || own.moves() === 0;
   $('play-hint').hidden = !play.hint || Boolean(state.replay);
+  $('hint-rest').hidden = !state.hintLine || Boolean(state.replay);
   $('status').textContent = state.status.text;
   $('status').className = 'status' + (state.status.kind ? ' ' + state.status.kind : '');
   $('board').setAttribute('aria-label', boardLabel(state, g));
@@ -180,13 +181,13 @@ function setValue(id, value) {
   if ([...select.options].some((o) => o.value === String(value))) select.value = String(value);
 }
 
+// The Solution card: the level's solution, or while a replay is open the one it shows.
 function drawSolution(state) {
-  const s = state.solution;
   const r = state.replay;
+  const s = r ? r.solution : state.solution;
   $('copy-solution').disabled = !s;
   $('replay-controls').hidden = !s;
-  $('replay-summary').textContent = s
-    ? `${movesPushes(s.moves, s.pushes)} (${s.best ? 'best so far, ' : ''}${sourceWords(s.source)}).`
+  $('replay-summary').textContent = s ? `${movesPushes(s.moves, s.pushes)} (${solutionWords(s)}).`
     : 'Solve the level, or import a solution, to replay it here.';
   const len = r ? r.length : s ? s.moves : 0;
   const pos = r ? r.position() : s ? Math.min(s.at || 0, len) : 0;
@@ -205,8 +206,12 @@ function drawSolution(state) {
   setValue('r-speed', state.settings.speed);
   $('replay-card').classList.toggle('replaying', Boolean(r));
   $('replay-bar').hidden = !r;
-  $('board-wrap').classList.toggle('replaying', Boolean(r));
   if (r) $('replay-where').textContent = `Solution replay, move ${pos} of ${len}. Your own game is kept.`;
+}
+
+function solutionWords(s) {
+  if (s.from !== undefined) return `your ${plural(s.from.length, 'move')}, then the solver's`;
+  return (s.best ? 'best so far, ' : '') + sourceWords(s.source);
 }
 
 function drawMessages(state, drawn) {

@@ -10,7 +10,7 @@ import { canUndo, createState, dismissNotice, showNotice, takeEffects } from '..
 import { finishHint, finishSolve, jobProgress, requestHint, requestSolve, stopJob } from '../../web/job-state.js';
 import { applyOldPosition, playerAction, progressChangedElsewhere, showLevel, walkTick } from '../../web/level-state.js';
 import { levelKey } from '../../web/library.js';
-import { continueFromReplay, importSolution, leaveReplay, openReplay, replayControl, replayTick } from '../../web/replay-state.js';
+import { continueFromReplay, importSolution, leaveReplay, openReplay, replayControl, replayTick, watchHintLine } from '../../web/replay-state.js';
 
 let M;
 let starter;
@@ -100,8 +100,10 @@ test('a solve opens a replay beside the game; leaving it gives the game back exa
   finishSolve(state, job, { ok: true, lurd: WAREHOUSE_SOLUTION, moves: 41, pushes: 13, stats: { seconds: 0.6 } });
   assert.ok(state.replay && state.replay.playing, 'the replay plays at once');
   assert.equal(state.result.kind, 'good');
+  state.status = { text: 'Link copied to the clipboard.', kind: 'good' };
   for (let i = 0; i < 20; i++) replayTick(state);
   assert.equal(state.replay.position(), 20);
+  assert.equal(state.status.text, 'Link copied to the clipboard.', 'a replay step is no news');
   assert.deepEqual(progress(state), mine, 'the replay never touched the player\'s game');
   const { log } = runEffects(state);
   assert.deepEqual(log.map((e) => e.type), ['record-solution']);
@@ -361,4 +363,23 @@ test('the previous version\'s position becomes the level\'s game once, or a snap
   applyOldPosition(state, 'rd');  // the level has a game already: kept beside it
   assert.deepEqual(progress(state), { moves: 'ru', redo: '' });
   assert.deepEqual(takeEffects(state).map((e) => [e.type, e.progress.moves]), [['snapshot', 'rd']]);
+});
+
+test('a hint\'s line plays beside the game from the player\'s position, and can be continued from', () => {
+  const state = createState(M);
+  showLevel(state, starter, CROSSING);
+  keys(state, 'l');
+  const job = requestHint(state);
+  finishHint(state, job, { ok: true, lurd: 'UdrruulLddrUluRR' });  // from the player's position
+  assert.deepEqual([state.hintLine.lurd, state.hintLine.moves, state.hintLine.pushes], ['lUdrruulLddrUluRR', 17, 5]);
+  watchHintLine(state);
+  assert.equal(state.replay.position(), 1, 'it opens where the player stands');
+  assert.ok(state.replay.playing);
+  assert.match(state.status.text, /from your position/);
+  replayControl(state, 'seek', 4);
+  continueFromReplay(state);
+  assert.equal(state.play.game.history(), 'lUdr');
+  keys(state, { type: 'undo' });
+  assert.deepEqual(progress(state), { moves: 'l', redo: '' });
+  assert.equal(state.hintLine, null, 'a new position makes the old line stale');
 });

@@ -86,8 +86,10 @@ export async function openPage(t, { url = served.base, context = null, allowErro
 export const text = (page, sel) => page.locator(sel).innerText();
 export const moves = async (page) => Number(await text(page, '#moves'));
 
-// The centre of board cell (x, y) in page coordinates.
+// The centre of board cell (x, y) in page coordinates, once the board
+// shows the latest state (it is painted on the next animation frame).
 export async function cellPoint(page, x, y) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
   const box = await page.locator('#board').boundingBox();
   const w = await page.evaluate(() => window.soko.play.width);
   const c = box.width / w;

@@ -153,6 +153,21 @@ test('the first slider move after leaving a replay goes where the slider was put
   assert.equal(await text(page, '#r-pos'), `${at} / 41`);
 });
 
+test('a hint\'s way on replays beside the game from the player\'s position', async (t) => {
+  const { page } = await openPage(t);
+  await pickLevel(page, 'Starter (test)', 4);  // Crossing
+  await press(page, 'ArrowLeft');
+  await button(page, 'Hint').click();
+  await button(page, 'Show the rest').click();
+  assert.match(await text(page, '#status'), /Replaying a solution from your position/);
+  assert.match(await text(page, '#replay-summary'), /\(your 1 move, then the solver's\)/);
+  await page.waitForFunction(() => window.soko.replay && window.soko.replay.atEnd(), null, { timeout: 20000 });
+  assert.ok(await page.evaluate(() => window.soko.replay.solved()));
+  await button(page, 'Back to my game').click();
+  assert.equal(await history(page), 'l');
+  assert.equal(await page.locator('#play-hint').isVisible(), true, 'the hint is still there to play');
+});
+
 test('a notice takes the place of the last status line', async (t) => {
   const { page } = await openPage(t);
   await pasteText(page, 'Fresh\n#####\n#@$.#\n#####\n');
