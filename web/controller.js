@@ -14,7 +14,7 @@
 //   page events     'flush' (the page is hidden) | {type: 'hash', hash}
 import { changeSetting, dismissNotice, finishWalk, setStatus, showNotice, storageFailed, takeEffects } from './app-state.js';
 import { finishHint, finishSolve, jobProgress, requestHint, requestSolve, stopJob } from './job-state.js';
-import { playerAction, progressChangedElsewhere, showLevel, solutionRecorded, walkTick } from './level-state.js';
+import { collectionChanged, playerAction, progressChangedElsewhere, showLevel, solutionRecorded, walkTick } from './level-state.js';
 import { SHARED, levelKey, levelText, looksLikeLurd, shareFragment } from './library.js';
 import { continueFromReplay, importSolution, leaveReplay, replayControl, replayTick, watchHintLine } from './replay-state.js';
 import { describeRestart } from './solver-client.js';
@@ -210,10 +210,17 @@ export function createController({ state, storage, library, solvers, redraw, pag
   // ------------------------------------------------------------ outside news
   // A record changed in another tab (or was found changed on focus).
   function storageChanged({ store, key }) {
-    update(() => {
+    if (store === 'collections') return collectionRecordChanged(key);
+    return update(() => {
       if (store === 'progress') progressChangedElsewhere(state, key, storage.progress(key));
-      if (store === 'collections') library.forget(key);
     });
+  }
+
+  async function collectionRecordChanged(id) {
+    library.forget(id);
+    if (!state.collection || state.collection.id !== id || !library.has(id)) return update();
+    const parsed = await library.open(id);
+    return update(() => collectionChanged(state, id, parsed.levels));
   }
 
   function storageError(error) {

@@ -122,6 +122,15 @@ export function progressChangedElsewhere(state, key, theirs) {
   setStatus(state, 'This level was played in another tab too. Your game here stays, and the other one is kept as a snapshot.');
 }
 
+// The open collection's levels changed in another tab (a level pasted into
+// it there): the list follows, and the level shown stays shown.
+export function collectionChanged(state, id, levels) {
+  if (!state.collection || state.collection.id !== id || !levels.length) return;
+  state.collection = { ...state.collection, levels };
+  const at = levels.findIndex((l) => levelKey(l) === state.key);
+  if (at >= 0) state.index = at;
+}
+
 // Storage said whether the solution just found improved on the best.
 export function solutionRecorded(state, key, improved) {
   if (state.banner && key === state.key) state.banner.improved = improved;

@@ -8,7 +8,7 @@ import { before, test } from 'node:test';
 import { fixture, loadModule } from '../wasm/load.mjs';
 import { canUndo, createState, dismissNotice, showNotice, takeEffects } from '../../web/app-state.js';
 import { finishHint, finishSolve, jobProgress, requestHint, requestSolve, stopJob } from '../../web/job-state.js';
-import { applyOldPosition, playerAction, progressChangedElsewhere, showLevel, walkTick } from '../../web/level-state.js';
+import { applyOldPosition, collectionChanged, playerAction, progressChangedElsewhere, showLevel, walkTick } from '../../web/level-state.js';
 import { levelKey } from '../../web/library.js';
 import { continueFromReplay, importSolution, leaveReplay, openReplay, replayControl, replayTick, watchHintLine } from '../../web/replay-state.js';
 
@@ -382,4 +382,17 @@ test('a hint\'s line plays beside the game from the player\'s position, and can 
   keys(state, { type: 'undo' });
   assert.deepEqual(progress(state), { moves: 'l', redo: '' });
   assert.equal(state.hintLine, null, 'a new position makes the old line stale');
+});
+
+test('the open collection changed in another tab: the list follows, the shown game stays', () => {
+  const state = createState(M);
+  const mine = { id: 'u1', name: 'My levels', levels: starter.levels.slice(3, 4) };
+  showLevel(state, mine, 0);
+  keys(state, 'r');
+  collectionChanged(state, 'u1', starter.levels.slice(2, 5));  // a level before it and one after
+  assert.equal(state.collection.levels.length, 3);
+  assert.equal(state.index, 1);
+  assert.equal(state.play.game.history(), 'r');
+  collectionChanged(state, 'other', starter.levels);  // another collection: nothing here
+  assert.equal(state.collection.levels.length, 3);
 });

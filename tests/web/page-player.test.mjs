@@ -256,6 +256,20 @@ test('two tabs on two levels each keep their own game; on one level neither is l
   assert.equal(await a.evaluate(() => window.soko.storage.progress(window.soko.state.key).moves), 'rud');
 });
 
+test('a level pasted in another tab joins this tab\'s open "My levels" list', async (t) => {
+  const ctx = await newContext();
+  t.after(() => ctx.close());
+  const { page: a } = await openPage(t, { context: ctx });
+  const { page: b } = await openPage(t, { context: ctx });
+  await pasteText(a, 'Solo\n#####\n#@$.#\n#####\n');
+  await a.waitForFunction(() => /^My levels · 1 of 1/.test(document.getElementById('subtitle').textContent));
+  await pasteText(b, 'Duo\n######\n#@$ .#\n######\n');
+  await b.waitForFunction(() => /^My levels · 2 of 2/.test(document.getElementById('subtitle').textContent));
+  await a.waitForFunction(() => /^My levels · 1 of 2/.test(document.getElementById('subtitle').textContent));
+  assert.equal(await text(a, '#title'), 'Solo');
+  assert.deepEqual(await a.getByRole('combobox', { name: 'Level' }).locator('option').allInnerTexts(), ['1. Solo', '2. Duo']);
+});
+
 test('the previous version\'s position is taken over once', async (t) => {
   const ctx = await newContext();
   t.after(() => ctx.close());
