@@ -6,7 +6,14 @@
 // What must happen outside the state is queued in `state.effects` as plain
 // objects, which the controller runs after each action:
 //   {type: 'save-progress', key, progress}       storage.saveProgress
-//   {type: 'snapshot', key, name, progress}      storage.addSnapshot (keeps a game the page replaces)
+//   {type: 'snapshot', key, name, progress}      storage.addSnapshot (keeps a game the page replaces,
+//                                                 or a position the player saved)
+//   {type: 'rename-snapshot', id, name}          storage.renameSnapshot
+//   {type: 'delete-snapshot', id}                storage.deleteSnapshot
+//   {type: 'restore-snapshot', record}           storage.restoreSnapshot (Undo of a delete)
+//   {type: 'rename-collection', id, name}        storage.renameCollection
+//   {type: 'remove-collection', id}              storage.removeCollection
+//   {type: 'restore-collection', record}         storage.restoreCollection (Undo of a removal)
 //   {type: 'record-solution', key, solution}     storage.recordSolution
 //   {type: 'collection-state', id, lastIndex}    storage.setCollectionState
 //   {type: 'setting', name, value}               storage.setSetting
@@ -14,6 +21,8 @@
 // The view draws everything from this object (view.js, render.js).
 import { PlayState, progressOf, sameProgress } from './state.js';
 import { movesPushes } from './words.js';
+
+const NO_BEST = Object.freeze({ byMoves: null, byPushes: null });
 
 // module: the wasm module (the rules every game is played by).
 export function createState(module, settings = {}) {
@@ -28,7 +37,14 @@ export function createState(module, settings = {}) {
     announced: false,   // the player's game is solved and the moment was shown (or it was restored solved)
     takeover: null,     // {key, at, prefix, before}: the last "continue from here", for its one-step undo
     foreign: null,      // {key, progress}: another tab's newer game on this level, not yet kept aside
-    solution: null,     // {lurd, moves, pushes, source, best, at}: what the Solution card offers
+    solution: null,     // {lurd, moves, pushes, source, at}: the solution the replay controls act on
+    best: NO_BEST,      // {byMoves, byPushes}: the shown level's best solutions in storage
+    shipped: [],        // the solutions the level's file gives, verified (solutions-state.js)
+    snapshots: [],      // the shown level's snapshots in storage, newest first
+    naming: null,       // {kind, id, name, heading}: the name dialog, while it asks (snapshot-state.js)
+    confirm: null,      // {kind, id, heading, lines, yes}: a question before something is removed
+    removed: null,      // {kind: 'snapshot'|'collection', record, words}: the last removal, for its Undo
+    browser: null,      // {focus}: the collection browser, while it is open (browser-state.js)
     hintLine: null,     // {lurd, moves, pushes, source, from}: the last hint's whole line (the player's
                         //   moves `from`, then the solver's), to watch beside the game from their position
     replay: null,       // Replay (replay.js) beside the player's game, while it is shown
@@ -115,12 +131,26 @@ export function finishWalk(state) {
   settleGame(state);
 }
 
+// What storage holds for the shown level, read again after every action
+// (this tab's writes, another tab's, an import): its snapshots and best solutions.
+export function storedData(state, { snapshots, best }) {
+  state.snapshots = snapshots;
+  state.best = best || NO_BEST;
+}
+
 // Why the player's data is not being kept ('' once they dismissed it).
 export function storageFailed(state, message) { state.storageProblem = message; }
 
 export function changeSetting(state, name, value) {
   state.settings[name] = value;
   emit(state, { type: 'setting', name, value });
+}
+
+// A setting changed in another tab: the solver's and the replay's follow
+// (which collection is open stays this tab's own).
+export function settingChanged(state, name, value) {
+  if (!(name in state.settings) || value === undefined) return;
+  state.settings[name] = value;
 }
 
 // Closes the replay; its solution remembers where it was, for the next look.

@@ -2,59 +2,62 @@
 // state asked for outside itself (storage writes, the solvers, the ticking
 // of walks and replays), then asks for one redraw. Input (input.js), the
 // solvers' answers, timers and storage events all come in here as actions.
-// No DOM: the page's clipboard, location and dialogs come in as `page`.
+// No DOM: the page's clipboard, location, files and dialogs come in as `page`.
 //
-// Actions:
-//   player's game   {type: 'step', dir} | 'undo' | 'redo' | 'restart' | {type: 'tap', cell} | 'play-hint'
-//   levels          'prev' | 'next' | 'enter' | {type: 'open-level', index} | {type: 'open-collection', id}
+// Actions (the levels' and collections' in controller-levels.js, the
+// player's data in controller-data.js):
+//   player's game   {type: 'step', dir} | 'undo' | 'redo' | 'restart' | {type: 'tap', cell} | {type: 'drag', from, to} | 'play-hint'
 //   solver          'solve' | 'hint' | 'cancel'
 //   replay          {type: 'replay', op, to} | 'replay-leave' | 'replay-continue' | 'hint-line'
-//   text            {type: 'text', text, name} (paste, file, drop) | {type: 'import-solution', text}
-//   other           'copy-solution' | 'share' | 'dismiss' | 'dismiss-storage' | {type: 'setting', name, value}
-//   page events     'flush' (the page is hidden) | {type: 'hash', hash}
-import { changeSetting, dismissNotice, finishWalk, setStatus, showNotice, storageFailed, takeEffects } from './app-state.js';
+//   solutions       {type: 'solution-replay', index} | {type: 'solution-copy', index} | 'copy-solution' | 'download-level'
+//                   | {type: 'import-solution', text}
+//   snapshots       'snapshot-save' | {type: 'snapshot-restore' | 'snapshot-rename' | 'snapshot-delete', id}
+//   dialogs         {type: 'name-given', name} | 'name-cancel' | 'confirm-yes' | 'confirm-no' | 'undo-removal' | 'dismiss-removal'
+//   other           'share' | 'share-position' | 'dismiss' | 'dismiss-storage' | {type: 'setting', name, value}
+import { changeSetting, dismissNotice, finishWalk, setStatus, storageFailed, storedData, takeEffects } from './app-state.js';
+import { levelActions } from './controller-levels.js';
+import { dataActions } from './controller-data.js';
 import { finishHint, finishSolve, jobProgress, requestHint, requestSolve, stopJob } from './job-state.js';
-import { collectionChanged, playerAction, progressChangedElsewhere, showLevel, solutionRecorded, walkTick } from './level-state.js';
-import { SHARED, levelKey, levelText, looksLikeLurd, shareFragment } from './library.js';
+import { playerAction, solutionRecorded, walkTick } from './level-state.js';
+import { levelText, shareFragment } from './library.js';
 import { continueFromReplay, importSolution, leaveReplay, replayControl, replayTick, watchHintLine } from './replay-state.js';
-import { describeRestart } from './solver-client.js';
+import { askSnapshotRename, askSnapshotSave, deleteSnapshot, dismissRemoval, nameGiven, namingCancelled, restoreSnapshot,
+         undoRemoval } from './snapshot-state.js';
+import { levelFile, replaySolutionRow, solutionRowLurd } from './solutions-state.js';
 
 const STEP_MS = 32;          // walking animation, per step
 const HINT_TIME_LIMIT = 30;  // seconds at most for a hint
 
 // state: app-state.js; storage: storage-contract.md; library: library.js;
 // solvers: solvers.js; redraw(): asks for a draw; page: {copy(text) ->
-// Promise, showText(text), link(fragment) -> URL, hash(), setHash(hash)}.
+// Promise, showText(text), link(fragment) -> URL, hash(), setHash(hash),
+// download(name, text, type), keepUnsaved(entries)}.
 export function createController({ state, storage, library, solvers, redraw, page }) {
   const timers = { walk: null, replay: null, replaySpeed: 0 };
-  let opening = 0;  // the latest collection or level asked for; older opens give way
+  const ctx = { state, storage, library, solvers, page, update, dispatch, copy, kept, pending: new Map() };
 
   // Changes the state with `change` (if any), then does what it asked for.
   function update(change) {
     if (change) change();
     for (const effect of takeEffects(state)) perform(effect);
+    if (state.key) storedData(state, { snapshots: storage.snapshots(state.key), best: storage.solutions(state.key) });
     syncTimers();
     redraw();
   }
 
   // A storage write that fails also reaches storage.on('error'), which shows
   // it to the player; the promise's rejection is handled there.
-  const shownByErrorListener = () => {};
-  const kept = (promise) => { promise.catch(shownByErrorListener); };
+  function kept(promise) {
+    promise.catch(() => {});
+    return promise;
+  }
+
+  const effects = effectRunners(ctx);
 
   function perform(e) {
-    switch (e.type) {
-      case 'save-progress': kept(storage.saveProgress(e.key, e.progress)); break;
-      case 'snapshot': kept(storage.addSnapshot(e.key, { name: e.name, ...e.progress })); break;
-      case 'collection-state': kept(storage.setCollectionState(e.id, { lastIndex: e.lastIndex })); break;
-      case 'setting': kept(storage.setSetting(e.name, e.value)); break;
-      case 'cancel-job': solvers.cancel(); break;
-      case 'record-solution':
-        storage.recordSolution(e.key, e.solution).then(
-          (r) => update(() => solutionRecorded(state, e.key, r.improvedMoves || r.improvedPushes)), shownByErrorListener);
-        break;
-      default: throw new Error('controller: unknown effect ' + e.type);
-    }
+    const run = effects[e.type];
+    if (!run) throw new Error('controller: unknown effect ' + e.type);
+    run(e);
   }
 
   // The walking animation and a playing replay tick as actions too.
@@ -73,130 +76,15 @@ export function createController({ state, storage, library, solvers, redraw, pag
     }
   }
 
+  const handlers = { ...playActions(ctx), ...levelActions(ctx), ...dataActions(ctx) };
+
   function dispatch(action) {
     const a = typeof action === 'string' ? { type: action } : action;
-    switch (a.type) {
-      case 'step': case 'undo': case 'redo': case 'restart': case 'tap': case 'play-hint':
-        return update(() => playerAction(state, a));
-      case 'walk-tick': return update(() => walkTick(state));
-      case 'flush': return update(() => finishWalk(state));
-      case 'prev': return openLevel(state.index - 1);
-      case 'next': return openLevel(state.index + 1);
-      case 'enter': return state.banner && !state.banner.last ? openLevel(state.index + 1) : undefined;
-      case 'open-level': return openLevel(a.index);
-      case 'open-collection': return openCollection(a.id);
-      case 'solve': return solve();
-      case 'hint': return state.play.hint && !state.replay ? update(() => playerAction(state, { type: 'play-hint' })) : hint();
-      case 'cancel': return update(() => stopJob(state));
-      case 'replay': return update(() => replayControl(state, a.op, a.to));
-      case 'replay-tick': return update(() => replayTick(state));
-      case 'replay-leave': return update(() => leaveReplay(state));
-      case 'hint-line': return update(() => watchHintLine(state));
-      case 'replay-continue': return update(() => continueFromReplay(state));
-      case 'import-solution': return update(() => importSolution(state, a.text));
-      case 'text': return takeText(a.text, a.name);
-      case 'copy-solution': return shownSolution() ? copy(shownSolution().lurd, 'Solution') : undefined;
-      case 'share': return state.level ? copy(page.link(shareFragment(state.level)), 'Link') : undefined;
-      case 'dismiss': return update(() => dismissNotice(state));
-      case 'dismiss-storage': return update(() => storageFailed(state, ''));
-      case 'setting': return update(() => changeSetting(state, a.name, a.value));
-      case 'hash': return openLink(a.hash);
-      default: throw new Error('controller: unknown action ' + a.type);
-    }
+    const handle = handlers[a.type];
+    if (!handle) throw new Error('controller: unknown action ' + a.type);
+    return handle(a);
   }
 
-  // The solution the Solution card shows: the replay's while one is open.
-  const shownSolution = () => (state.replay ? state.replay.solution : state.solution);
-
-  // ------------------------------------------------------------ levels
-  function showAt(collection, index) {
-    const key = levelKey(collection.levels[index]);
-    showLevel(state, collection, index, { progress: storage.progress(key), best: storage.solutions(key).byMoves });
-    if (collection.id !== SHARED && page.hash()) page.setHash('');
-  }
-
-  function openLevel(index) {
-    if (!state.collection || index < 0 || index >= state.collection.levels.length) return;
-    opening += 1;
-    update(() => showAt(state.collection, index));
-  }
-
-  // Opens a collection at `index`, by default the level the player was on there.
-  async function openCollection(id, index = null) {
-    const mine = ++opening;
-    let parsed;
-    try {
-      parsed = await library.open(id);
-    } catch (e) {
-      if (mine === opening) update(() => showNotice(state, 'Could not load the collection', [String(e.message || e)]));
-      return false;
-    }
-    if (mine !== opening) return false;  // the player asked for something else meanwhile
-    if (!parsed.levels.length) {
-      update(() => showNotice(state, 'This collection has no valid level', parsed.errors.map((e) => e.text)));
-      return false;
-    }
-    const info = library.collections().find((c) => c.id === id);
-    const collection = { id, name: info ? info.name : id, levels: parsed.levels };
-    const last = index ?? storage.collectionState(id)?.lastIndex ?? 0;
-    update(() => showAt(collection, Math.min(Math.max(0, last), parsed.levels.length - 1)));
-    return true;
-  }
-
-  async function openLink(hash) {
-    const parsed = library.openShared(hash);
-    if (parsed && parsed.levels.length) return openCollection(SHARED, 0);
-    if (parsed) update(() => showNotice(state, 'The link does not hold a valid level.', parsed.errors.map((e) => e.text)));
-    return false;
-  }
-
-  // Pasted, opened or dropped text: levels, or a solution for this level.
-  async function takeText(text, name) {
-    if (!text || !text.trim()) return update(() => showNotice(state, 'Nothing to load', ['The text was empty.']));
-    if (looksLikeLurd(text) && state.level) return update(() => importSolution(state, text));
-    let r;
-    try {
-      r = await library.addText(text, name);
-    } catch (e) {
-      return update(() => showNotice(state, 'The levels could not be kept, so they were not opened', [e.message]));
-    }
-    if (!r.levels.length) {
-      const lines = r.errors.length ? r.errors.map((e) => e.text) : ['No level found in the text.'];
-      return update(() => showNotice(state, 'No valid level found; nothing was changed.', lines));
-    }
-    update(() => dismissNotice(state));
-    if (!(await openCollection(r.id, r.index))) return undefined;
-    return update(() => {
-      if (r.errors.length) showNotice(state, `${r.errors.length} level(s) could not be read and were skipped:`, r.errors.map((e) => e.text));
-      setStatus(state, (r.levels.length === 1 ? 'Level loaded' : `Collection of ${r.levels.length} levels loaded`) + '.', 'good');
-    });
-  }
-
-  // ------------------------------------------------------------ solver
-  function solverOptions() {
-    const s = state.settings;
-    return { method: s.method || 'default', timeLimitSeconds: Number(s.timeLimit), memoryBudgetBytes: Number(s.memoryMB) * 1048576 };
-  }
-
-  async function solve() {
-    let job = null;
-    update(() => { job = requestSolve(state); });
-    if (!job) return;
-    const r = await solvers.run(levelText(state.level), solverOptions(), (p) => update(() => jobProgress(state, job, p)), job.sink);
-    update(() => finishSolve(state, job, r));
-  }
-
-  async function hint() {
-    let job = null;
-    update(() => { job = requestHint(state); });
-    if (!job) return;
-    const options = solverOptions();
-    options.timeLimitSeconds = Math.min(options.timeLimitSeconds, HINT_TIME_LIMIT);
-    const r = await solvers.run(state.play.game.currentLevelText(), options, (p) => update(() => jobProgress(state, job, p)), job.sink);
-    update(() => finishHint(state, job, r));
-  }
-
-  // ------------------------------------------------------------ clipboard
   async function copy(text, what) {
     try {
       await page.copy(text);
@@ -207,29 +95,112 @@ export function createController({ state, storage, library, solvers, redraw, pag
     }
   }
 
-  // ------------------------------------------------------------ outside news
-  // A record changed in another tab (or was found changed on focus).
-  function storageChanged({ store, key }) {
-    if (store === 'collections') return collectionRecordChanged(key);
-    return update(() => {
-      if (store === 'progress') progressChangedElsewhere(state, key, storage.progress(key));
-    });
-  }
+  return { dispatch, update, openCollection: ctx.openCollection, openLink: ctx.openLink,
+           storageChanged: ctx.storageChanged, storageError: ctx.storageError, solverRestarted: ctx.solverRestarted };
+}
 
-  async function collectionRecordChanged(id) {
-    library.forget(id);
-    if (!state.collection || state.collection.id !== id || !library.has(id)) return update();
-    const parsed = await library.open(id);
-    return update(() => collectionChanged(state, id, parsed.levels));
-  }
+// What each effect a transition queued does (app-state.js lists them).
+function effectRunners(ctx) {
+  const { state, storage, solvers, update, kept } = ctx;
+  return {
+    'save-progress': (e) => saveProgress(ctx, e.key, e.progress),
+    snapshot: (e) => kept(storage.addSnapshot(e.key, { name: e.name, ...e.progress })),
+    'rename-snapshot': (e) => kept(storage.renameSnapshot(e.id, e.name)),
+    'delete-snapshot': (e) => kept(storage.deleteSnapshot(e.id)),
+    'restore-snapshot': (e) => kept(storage.restoreSnapshot(e.record)),
+    'rename-collection': (e) => kept(storage.renameCollection(e.id, e.name)),
+    'remove-collection': (e) => kept(storage.removeCollection(e.id)),
+    'restore-collection': (e) => ctx.collectionRestored(e.record),
+    'collection-state': (e) => kept(storage.setCollectionState(e.id, { lastIndex: e.lastIndex })),
+    setting: (e) => kept(storage.setSetting(e.name, e.value)),
+    'cancel-job': () => solvers.cancel(),
+    'record-solution': (e) => kept(storage.recordSolution(e.key, e.solution)).then(
+      (r) => update(() => solutionRecorded(state, e.key, r.improvedMoves || r.improvedPushes)), () => {}),
+  };
+}
 
-  function storageError(error) {
-    update(() => storageFailed(state, error.message));
-  }
+// A progress write not yet durable is remembered until it is, so that a
+// page closed meanwhile can keep it another way (controller-data.js).
+function saveProgress(ctx, key, progress) {
+  const entry = { key, ...progress, updated: Date.now() };
+  ctx.pending.set(key, entry);
+  ctx.kept(ctx.storage.saveProgress(key, progress)).then(() => {
+    if (ctx.pending.get(key) !== entry) return;
+    ctx.pending.delete(key);
+    ctx.written();
+  }, () => {});
+}
 
-  function solverRestarted(reason) {
-    update(() => setStatus(state, describeRestart(reason), 'bad'));
-  }
+// The player's game, the solver, the replay, solutions and snapshots.
+function playActions(ctx) {
+  const { state, page, update, copy } = ctx;
+  const shownSolution = () => (state.replay ? state.replay.solution : state.solution);
+  const play = (a) => update(() => playerAction(state, a));
+  return {
+    step: play, undo: play, redo: play, restart: play, tap: play, drag: play, 'play-hint': play,
+    'walk-tick': () => update(() => walkTick(state)),
+    solve: () => solve(ctx),
+    hint: () => (state.play.hint && !state.replay ? play({ type: 'play-hint' }) : hint(ctx)),
+    cancel: () => update(() => stopJob(state)),
+    replay: (a) => update(() => replayControl(state, a.op, a.to)),
+    'replay-tick': () => update(() => replayTick(state)),
+    'replay-leave': () => update(() => leaveReplay(state)),
+    'hint-line': () => update(() => watchHintLine(state)),
+    'replay-continue': () => update(() => continueFromReplay(state)),
+    'import-solution': (a) => update(() => importSolution(state, a.text)),
+    'solution-replay': (a) => update(() => replaySolutionRow(state, a.index)),
+    'solution-copy': (a) => (solutionRowLurd(state, a.index) ? copy(solutionRowLurd(state, a.index), 'Solution') : undefined),
+    'copy-solution': () => (shownSolution() ? copy(shownSolution().lurd, 'Solution') : undefined),
+    'download-level': () => {
+      if (!state.level) return;
+      const file = levelFile(state);
+      page.download(file.name, file.text, 'text/plain');
+      update(() => setStatus(state, `The level and its solutions were saved as ${file.name}.`, 'good'));
+    },
+    'snapshot-save': () => update(() => askSnapshotSave(state, Date.now())),
+    'snapshot-restore': (a) => update(() => restoreSnapshot(state, a.id)),
+    'snapshot-rename': (a) => update(() => askSnapshotRename(state, a.id)),
+    'snapshot-delete': (a) => update(() => deleteSnapshot(state, a.id)),
+    'name-given': (a) => update(() => nameGiven(state, a.name)),
+    'name-cancel': () => update(() => namingCancelled(state)),
+    'undo-removal': () => update(() => undoRemoval(state)),
+    'dismiss-removal': () => update(() => dismissRemoval(state)),
+    share: () => (state.level ? copy(page.link(shareFragment(state.level)), 'Link') : undefined),
+    'share-position': () => sharePosition(ctx),
+    dismiss: () => update(() => dismissNotice(state)),
+    'dismiss-storage': () => update(() => storageFailed(state, '')),
+    setting: (a) => update(() => changeSetting(state, a.name, a.value)),
+  };
+}
 
-  return { dispatch, update, openCollection, openLink, storageChanged, storageError, solverRestarted };
+// A link to the level at the player's position (their moves, not the replay's).
+function sharePosition(ctx) {
+  const { state, page, update, copy } = ctx;
+  if (!state.play.game) return undefined;
+  update(() => finishWalk(state));
+  const moves = state.play.game.history();
+  return copy(page.link(shareFragment(state.level, moves)), moves ? `Link to your position (move ${moves.length})` : 'Link');
+}
+
+function solverOptions(state) {
+  const s = state.settings;
+  return { method: s.method || 'default', timeLimitSeconds: Number(s.timeLimit), memoryBudgetBytes: Number(s.memoryMB) * 1048576 };
+}
+
+async function solve({ state, solvers, update }) {
+  let job = null;
+  update(() => { job = requestSolve(state); });
+  if (!job) return;
+  const r = await solvers.run(levelText(state.level), solverOptions(state), (p) => update(() => jobProgress(state, job, p)), job.sink);
+  update(() => finishSolve(state, job, r));
+}
+
+async function hint({ state, solvers, update }) {
+  let job = null;
+  update(() => { job = requestHint(state); });
+  if (!job) return;
+  const options = solverOptions(state);
+  options.timeLimitSeconds = Math.min(options.timeLimitSeconds, HINT_TIME_LIMIT);
+  const r = await solvers.run(state.play.game.currentLevelText(), options, (p) => update(() => jobProgress(state, job, p)), job.sink);
+  update(() => finishHint(state, job, r));
 }

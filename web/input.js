@@ -2,7 +2,8 @@
 // mouse and touch, the buttons and pickers, paste, files and drops. The
 // handlers only turn events into actions for `dispatch` (controller.js);
 // they never change state or draw. The pure mapping functions (keyAction,
-// gestureOf) are tested in Node.
+// gestureOf, mouseAction, and browser-state.js's gridMove) are tested in Node.
+import { gridMove } from './browser-state.js';
 
 const ARROWS = {
   ArrowLeft: 'l', ArrowUp: 'u', ArrowRight: 'r', ArrowDown: 'd',
@@ -18,13 +19,17 @@ export function keyAction(e) {
     const k = key.toLowerCase();
     if (k === 'z') return { type: e.shiftKey ? 'redo' : 'undo' };
     if (k === 'y') return { type: 'redo' };
+    if (k === 's') return { type: 'snapshot-save' };
     return null;
   }
+  if (key === 'PageUp') return { type: 'prev' };
+  if (key === 'PageDown') return { type: 'next' };
   if (ARROWS[key]) return { type: 'step', dir: ARROWS[key] };
   if (key === 'z' || key === 'Z' || key === 'Backspace') return { type: 'undo' };
   if (key === 'y' || key === 'Y') return { type: 'redo' };
   if (key === 'r' || key === 'R' || key === 'Escape') return { type: 'restart' };
   if (key === 'h' || key === 'H') return { type: 'hint' };
+  if (key === 'n' || key === 'N') return { type: 'next-unsolved' };
   return null;
 }
 
@@ -46,7 +51,20 @@ const BUTTONS = {
   'r-play': { type: 'replay', op: 'toggle' }, 'r-back': { type: 'replay', op: 'back' },
   'r-forward': { type: 'replay', op: 'forward' }, 'r-start': { type: 'replay', op: 'start' },
   'r-end': { type: 'replay', op: 'end' }, 'r-leave': 'replay-leave', 'r-continue': 'replay-continue',
-  'copy-solution': 'copy-solution', share: 'share',
+  'copy-solution': 'copy-solution', share: 'share', 'download-level': 'download-level',
+  'snapshot-save': 'snapshot-save', 'share-position': 'share-position',
+  'undo-removal': 'undo-removal', 'undo-dismiss': 'dismiss-removal',
+  'browser-open': 'browser-open', 'browser-close': 'browser-close', 'next-unsolved': 'next-unsolved',
+  'collection-rename': 'collection-rename', 'collection-remove': 'collection-remove', 'export-data': 'export-data',
+};
+
+// The buttons of the side panel's lists (view-lists.js): list and op -> action.
+const LIST_ACTIONS = {
+  'solution:replay': (id) => ({ type: 'solution-replay', index: Number(id) }),
+  'solution:copy': (id) => ({ type: 'solution-copy', index: Number(id) }),
+  'snapshot:restore': (id) => ({ type: 'snapshot-restore', id }),
+  'snapshot:rename': (id) => ({ type: 'snapshot-rename', id }),
+  'snapshot:delete': (id) => ({ type: 'snapshot-delete', id }),
 };
 
 // Pickers: the action for the chosen value.
@@ -88,7 +106,59 @@ export function attachInput({ board, cellAt, dispatch }) {
   }
   // The slider's value is read at the event: it is where the player put it.
   $('r-scrub').addEventListener('input', (e) => dispatch({ type: 'replay', op: 'seek', to: Number(e.target.value) }));
+  for (const ul of document.querySelectorAll('.item-list')) {
+    ul.addEventListener('click', (e) => {
+      const b = e.target.closest('button[data-list]');
+      const action = b && LIST_ACTIONS[`${b.dataset.list}:${b.dataset.op}`];
+      if (action) dispatch(action(b.dataset.id));
+    });
+  }
+  attachDialogs(dispatch);
+  attachBrowser(dispatch);
   attachText(dispatch);
+}
+
+// The collection browser's grid: a click or Enter opens a level, the arrow
+// keys move between the tiles.
+function attachBrowser(dispatch) {
+  const grid = $('browser-grid');
+  grid.addEventListener('click', (e) => {
+    const tile = e.target.closest('.tile');
+    if (tile) dispatch({ type: 'browser-pick', index: Number(tile.dataset.index) });
+  });
+  grid.addEventListener('keydown', (e) => {
+    const tile = e.target.closest('.tile');
+    if (!tile) return;
+    const columns = getComputedStyle(grid).gridTemplateColumns.split(' ').length;
+    const to = gridMove(Number(tile.dataset.index), e.key, columns, grid.children.length);
+    if (to === null) return;
+    e.preventDefault();
+    dispatch({ type: 'browser-focus', index: to });
+  });
+  $('browser').addEventListener('close', () => dispatch('browser-close'));
+}
+
+// The name and question dialogs the state opens: their answers.
+function attachDialogs(dispatch) {
+  // Cancel is not a submit button, so Enter in the field means Save.
+  $('name-cancel').addEventListener('click', () => $('name-dialog').close('cancel'));
+  $('name-dialog').addEventListener('close', () => {
+    if ($('name-dialog').returnValue === 'ok') dispatch({ type: 'name-given', name: $('name-input').value });
+    else dispatch('name-cancel');
+  });
+  $('confirm-dialog').addEventListener('close', () => dispatch($('confirm-dialog').returnValue === 'yes' ? 'confirm-yes' : 'confirm-no'));
+}
+
+// A finger swipes the player a step; a short touch taps.
+function touchAction(s, e, cellAt) {
+  const g = gestureOf(s.x, s.y, e.offsetX, e.offsetY);
+  return g.type === 'tap' ? { type: 'tap', cell: cellAt(g.x, g.y) } : g;
+}
+
+// A mouse click taps its square; a mouse drag from one square to another
+// drags (a box there is pushed to where the button came up).
+export function mouseAction(downCell, upCell) {
+  return downCell === upCell || upCell < 0 ? { type: 'tap', cell: downCell } : { type: 'drag', from: downCell, to: upCell };
 }
 
 function attachPointer(board, cellAt, dispatch) {
@@ -102,9 +172,7 @@ function attachPointer(board, cellAt, dispatch) {
     if (!start || e.pointerId !== start.id) return;
     const s = start;
     start = null;
-    // Mouse drags are not swipes: a mouse always taps where it went down.
-    const g = s.touch ? gestureOf(s.x, s.y, e.offsetX, e.offsetY) : { type: 'tap', x: s.x, y: s.y };
-    dispatch(g.type === 'tap' ? { type: 'tap', cell: cellAt(g.x, g.y) } : g);
+    dispatch(s.touch ? touchAction(s, e, cellAt) : mouseAction(cellAt(s.x, s.y), cellAt(e.offsetX, e.offsetY)));
   });
   board.addEventListener('pointercancel', () => { start = null; });
 }
@@ -138,6 +206,12 @@ function attachText(dispatch) {
   });
   $('import-dialog').addEventListener('close', () => {
     if ($('import-dialog').returnValue === 'load') dispatch({ type: 'import-solution', text: $('import-text').value });
+  });
+  $('import-data').addEventListener('click', () => $('data-file').click());
+  $('data-file').addEventListener('change', async (e) => {
+    const f = e.target.files && e.target.files[0];
+    if (f) dispatch({ type: 'import-data', text: await f.text(), name: f.name });
+    e.target.value = '';
   });
   $('open').addEventListener('click', () => $('file').click());
   $('file').addEventListener('change', async (e) => {

@@ -5,7 +5,8 @@
 import { closeReplay, commitProgress, emit, finishWalk, setResult, setStatus, settleGame, showNotice, takeoverUndoable } from './app-state.js';
 import { stopJob } from './job-state.js';
 import { SHARED, levelKey } from './library.js';
-import { progressOf, sameProgress } from './state.js';
+import { shippedSolutions } from './solutions-state.js';
+import { emptyProgress, progressOf, sameProgress } from './state.js';
 import { movesPushes, plural } from './words.js';
 
 // Shows level `index` of `collection` ({id, name, levels}). `stored` is
@@ -24,9 +25,12 @@ export function showLevel(state, collection, index, { progress = null, best = nu
   state.announced = state.play.solved();  // a restored solved position is not a new solve
   state.banner = null;
   state.takeover = null;
-  state.solution = best ? { ...best, best: true, at: 0 } : null;
+  state.shipped = shippedSolutions(state.module, level);
+  const fromFile = state.shipped.find((s) => !s.problem);
+  state.solution = best ? { ...best, at: 0 } : fromFile ? { ...fromFile, at: 0 } : null;
   state.hintLine = null;
   state.figures = null;
+  if (state.removed && state.removed.kind === 'snapshot') state.removed = null;  // its Undo was about the level left
   setResult(state, '');
   setStatus(state, best ? `Solved before: best ${movesPushes(best.moves, best.pushes)}.` : '');
   if (lost) {
@@ -78,6 +82,7 @@ export function playerAction(state, action) {
     case 'redo': play.redo(); break;
     case 'restart': play.restart(); break;
     case 'tap': tap(state, action.cell); break;
+    case 'drag': drag(state, action.from, action.to); break;
     case 'play-hint': play.playHint(); break;
     default: throw new Error('playerAction: unknown action ' + action.type);
   }
@@ -89,6 +94,20 @@ function tap(state, cell) {
   if (outcome === 'select') setStatus(state, 'Now click the square to push this box to.');
   else if (outcome === 'far') setStatus(state, 'Stand next to a stone, then click it to push it.');
   else if (outcome === 'no-path') setStatus(state, 'No way to get there.', 'bad');
+}
+
+// A box dragged with the mouse to another square is pushed there along the
+// core's shortest push path; a drag that does not start on a box is a tap
+// where it started. When the box cannot go there the status says why.
+const DRAG_REFUSALS = {
+  'no-floor': 'A box can only be pushed onto a floor square.',
+  occupied: 'Another box stands on that square.',
+  'no-path': 'This box cannot be pushed to that square from here.',
+};
+function drag(state, from, to) {
+  const outcome = state.play.drag(from, to);
+  if (outcome === 'tap') tap(state, from);
+  else if (DRAG_REFUSALS[outcome]) setStatus(state, DRAG_REFUSALS[outcome], 'bad');
 }
 
 function undo(state) {
@@ -124,9 +143,9 @@ export function progressChangedElsewhere(state, key, theirs) {
 
 // The open collection's levels changed in another tab (a level pasted into
 // it there): the list follows, and the level shown stays shown.
-export function collectionChanged(state, id, levels) {
+export function collectionChanged(state, id, levels, name = null) {
   if (!state.collection || state.collection.id !== id || !levels.length) return;
-  state.collection = { ...state.collection, levels };
+  state.collection = { ...state.collection, levels, name: name || state.collection.name };
   const at = levels.findIndex((l) => levelKey(l) === state.key);
   if (at >= 0) state.index = at;
 }
@@ -152,4 +171,47 @@ export function applyOldPosition(state, moves) {
   if (lost) showNotice(state, 'Your game from the previous version of the page did not fully replay',
                        [`${lost} of ${plural(moves.length, 'step')} could not be played on this board.`]);
   commitProgress(state);
+}
+
+// A link carried moves (run-length LURD): the level opens at that position,
+// the moves its undo history. A different game the player had on this
+// level is kept as a snapshot first.
+export function applyLinkMoves(state, text) {
+  const play = state.play;
+  if (!play.game) return;
+  const expanded = state.module.expandLurd(String(text));
+  if (expanded.error) {
+    showNotice(state, 'The link\'s moves could not be read; the level opens at its start', [
+      `${expanded.error} (at character ${expanded.errorAt + 1})`]);
+    return;
+  }
+  const link = { moves: expanded.steps, redo: '' };
+  const before = progressOf(play.game);
+  if (sameProgress(before, link)) return;
+  if (!emptyProgress(before) && !state.snapshots.some((s) => sameProgress(s, before))) {
+    emit(state, { type: 'snapshot', key: state.key, name: 'Before opening a link', progress: before });
+  }
+  const lost = play.setProgress(link);
+  state.announced = play.solved();
+  commitProgress(state);
+  if (lost) {
+    showNotice(state, 'The link\'s moves do not all fit this level',
+               [`${lost} of ${plural(link.moves.length, 'step')} could not be played; the game stops before them.`]);
+    return;
+  }
+  setStatus(state, `Opened at move ${play.game.moves()} from the link; Undo walks back through its moves.`, 'good');
+}
+
+// An import changed the shown level's progress (it was newer; the game
+// this tab had is kept as a snapshot by the merge): the board follows.
+export function progressReplaced(state, stored) {
+  const play = state.play;
+  if (!play.game || !stored || sameProgress(stored, state.saved)) return;
+  finishWalk(state);
+  closeReplay(state);
+  play.setProgress(stored);
+  state.saved = { moves: stored.moves, redo: stored.redo };
+  state.announced = play.solved();
+  state.banner = null;
+  state.takeover = null;
 }

@@ -22,11 +22,16 @@ export function levelText(level) { return isSink(level) ? level.text : level.xsb
 // A board's identity for "solved" marks and best solutions.
 export function levelKey(level) { return isSink(level) ? 'sink:' + level.text : level.runLength; }
 
-// {levels, errors} of a text, as parseCollection gives them; a sink level
+// {levels, errors} of a text, as parseCollection gives them, untitled
+// levels named by their comments (titleFromComments); a sink level
 // (module.isSinkLevel) is read by the sink parser and named `title`.
 export function parseLevels(module, text, title = '') {
   text = String(text);
-  if (!module.isSinkLevel(text)) return module.parseCollection(text);
+  if (!module.isSinkLevel(text)) {
+    const parsed = module.parseCollection(text);
+    titleFromComments(text, parsed.levels);
+    return parsed;
+  }
   const p = module.parseSinkLevel(text);
   if (!p.ok) {
     const where = p.line ? `sink level, line ${p.line}` : 'sink level';
@@ -37,11 +42,72 @@ export function parseLevels(module, text, title = '') {
   return { levels: [level], errors: [] };
 }
 
-// The part after '#' of a link that opens `level` directly.
-export function shareFragment(level) {
+// A line of a board: walls and board characters only (run-length digits
+// and '|' row separators too).
+const BOARD_ROW = /^[\s#@+$*.\-_pPbB0-9|()]*#[\s#@+$*.\-_pPbB0-9|()]*$/;
+const NOTE = /^\s*[A-Za-z][\w -]*:/;
+
+// Many level files name their levels in a comment, after each board
+// ("; 12", as Microban's) or before it; the core's parser skips comments.
+// An untitled level of `levels` (parsed from `text`) takes that comment as
+// its title, and its xsb carries it (a "Title:" line), so the title stays
+// when the level is kept and read again. A comment between two boards
+// could name either, so the side is decided by the last level with such a
+// comment: one after it means the comments follow their boards.
+export function titleFromComments(text, levels) {
+  const lines = String(text).split(/\r?\n/);
+  const comment = (i) => {
+    const m = /^\s*;+\s*(.*?)\s*$/.exec(lines[i] ?? '');
+    return m && m[1] ? m[1].slice(0, 80) : null;
+  };
+  const filled = (i) => lines[i] !== undefined && lines[i].trim() !== '';
+  const found = levels.map((level) => {
+    if (level.title || !level.line) return null;
+    let end = level.line - 1;
+    while (end + 1 < lines.length && BOARD_ROW.test(lines[end + 1])) end++;
+    let after = end + 1;
+    while (after < lines.length && (!filled(after) || NOTE.test(lines[after]))) after++;
+    let before = level.line - 2;
+    while (before >= 0 && !filled(before)) before--;
+    return { level, after: comment(after), before: before >= 0 ? comment(before) : null };
+  }).filter((f) => f && (f.after || f.before));
+  if (!found.length) return;
+  const side = found[found.length - 1].after ? 'after' : 'before';
+  for (const f of found) {
+    if (!f[side]) continue;
+    // After the board, as the core writes a title: a "Title:" before a
+    // board would name the board above it.
+    const rows = f.level.xsb.split('\n');
+    rows.splice(f.level.height, 0, `Title: ${f[side]}`);
+    f.level.title = f[side];
+    f.level.xsb = rows.join('\n');
+  }
+}
+
+// A level as the page keeps it in a collection's text: its board, title and
+// notes (xsb) and the solutions its file gave.
+export function levelSource(level) {
+  const solutions = (level.solutions || []).map((s) => `Solution:\n${s}\n`).join('');
+  return level.xsb + solutions;
+}
+
+// A LURD text run-length coded: "rrrUU" -> "3r2U" (the core's expandLurd reads it back).
+export function runLengthLurd(lurd) {
+  return String(lurd).replace(/([lurdLURD])\1+/g, (run, step) => run.length + step);
+}
+
+// The part after '#' of a link that opens `level` directly; with `moves`
+// (LURD) it opens at that position, the moves as its undo history.
+export function shareFragment(level, moves = '') {
   let f = isSink(level) ? 'sink=' + encodeURIComponent(level.text) : 'level=' + encodeURIComponent(level.runLength);
   if (level.title) f += '&title=' + encodeURIComponent(level.title);
+  if (moves) f += '&moves=' + runLengthLurd(moves);
   return f;
+}
+
+// The moves a link carries (run-length LURD as written), or ''.
+export function movesFromFragment(hash) {
+  return new URLSearchParams(String(hash || '').replace(/^#/, '')).get('moves') || '';
 }
 
 // Level text from a link's fragment ("#level=...&title=..." or
@@ -170,7 +236,7 @@ export class Library {
     } else {
       const fallback = 'Pasted collection ' + (this.mine().length + 1);
       id = await this.storage.addCollection({ name: name || guessCollectionName(text, fallback),
-                                              text: parsed.levels.map((l) => l.xsb).join('\n') });
+                                              text: parsed.levels.map(levelSource).join('\n') });
       this.loaded.set(id, { levels: parsed.levels, errors: [] });
     }
     return { id, index, levels: parsed.levels, errors: parsed.errors };
@@ -179,7 +245,7 @@ export class Library {
   async addToMyLevels(level) {
     const id = this.myLevelsId();
     if (!id) {
-      const created = await this.storage.addCollection({ name: 'My levels', text: level.xsb });
+      const created = await this.storage.addCollection({ name: 'My levels', text: levelSource(level) });
       this.loaded.set(created, { levels: [level], errors: [] });
       await this.storage.setSetting('myLevels', created);
       return { id: created, index: 0 };
@@ -189,7 +255,7 @@ export class Library {
     if (same >= 0) return { id, index: same };
     const record = this.mine().find((c) => c.id === id);
     mine.levels.push(level);
-    await this.storage.updateCollection(id, { text: record.text.replace(/\s*$/, '\n\n') + level.xsb });
+    await this.storage.updateCollection(id, { text: record.text.replace(/\s*$/, '\n\n') + levelSource(level) });
     return { id, index: mine.levels.length - 1 };
   }
 

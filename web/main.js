@@ -7,6 +7,7 @@
 //                              │  └─ effects: storage.js, solvers.js, timers
 //                              └─ redraw() ──> view.js (panels) + render.js (board)
 import { createState, showNotice, storageFailed } from './app-state.js';
+import { applyBackups, writeBackup } from './backup.js';
 import { createController } from './controller.js';
 import { attachInput } from './input.js';
 import { applyOldPosition } from './level-state.js';
@@ -42,7 +43,22 @@ const settingsOf = (storage) => ({
   memoryMB: storage.setting('memoryMB', 512), speed: storage.setting('speed', 10),
 });
 
-// What the page can do outside its state: the clipboard, the address, a dialog.
+// This tab's name for its backup of moves not yet on disk (backup.js).
+const TAB_ID = Math.random().toString(36).slice(2, 10);
+
+function download(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+// What the page can do outside its state: the clipboard, the address, a
+// dialog, a download, the backup written as the page is hidden.
 const page = {
   copy: (text) => navigator.clipboard.writeText(text),
   showText: (text) => {
@@ -52,7 +68,13 @@ const page = {
   link: (fragment) => location.href.replace(/#.*$/, '') + '#' + fragment,
   hash: () => location.hash,
   setHash: (hash) => history.replaceState(null, '', location.pathname + location.search + (hash ? '#' + hash : '')),
+  download,
+  keepUnsaved: (entries) => { if (localStore()) writeBackup(localStore(), TAB_ID, entries); },
 };
+
+function localStore() {
+  try { return window.localStorage; } catch { return null; }
+}
 
 async function boot() {
   performance.mark('soko:boot');
@@ -68,8 +90,10 @@ async function boot() {
   library.module = M;
   performance.mark('soko:module');
 
+  const backups = localStore() ? await applyBackups(localStore(), storage) : null;
   const state = createState(M, settingsOf(storage));
   storageFailed(state, problem);
+  if (backups && backups.problems.length) showNotice(state, 'Moves kept as a page closed could not all be taken back', backups.problems);
   if (storage.migration && storage.migration.error) {
     showNotice(state, 'The data saved by the previous version of this page could not be read', [storage.migration.error]);
   }
@@ -89,6 +113,7 @@ async function boot() {
   // Another tab may have played meanwhile; a failed read reaches the 'error' listener.
   window.addEventListener('focus', () => storage.reloadFromDisk().catch(() => {}));
   window.addEventListener('pagehide', () => controller.dispatch('flush'));
+  document.addEventListener('visibilitychange', () => controller.dispatch(document.hidden ? 'flush' : 'shown'));
   window.addEventListener('hashchange', () => controller.dispatch({ type: 'hash', hash: location.hash }));
 
   // For the page tests and the curious: read, do not change.

@@ -225,3 +225,31 @@ function drawHint(ctx, hint, width, c) {
   ctx.closePath();
   ctx.fill();
 }
+
+// A small picture of a board for the collection browser: flat squares, no
+// shading, as large as fits `maxW` x `maxH` CSS pixels in whole device
+// pixels per cell. v: {cells, width, height, sink}.
+export function paintThumbnail(canvas, v, maxW, maxH) {
+  const dpr = window.devicePixelRatio || 1;
+  const c = Math.max(1, Math.floor(Math.min(maxW / v.width, maxH / v.height) * dpr));
+  canvas.width = c * v.width;
+  canvas.height = c * v.height;
+  canvas.style.width = (c * v.width) / dpr + 'px';
+  canvas.style.height = (c * v.height) / dpr + 'px';
+  const ctx = canvas.getContext('2d');
+  const square = (i, color, inset = 0) => {
+    ctx.fillStyle = color;
+    const m = Math.round(c * inset);
+    ctx.fillRect((i % v.width) * c + m, Math.floor(i / v.width) * c + m, c - 2 * m, c - 2 * m);
+  };
+  for (let i = 0; i < v.cells.length; i++) {
+    const ch = v.cells[i];
+    if (ch === '_') continue;
+    if (ch === '#') { square(i, COLORS.wall); continue; }
+    square(i, COLORS.floor);
+    if (v.sink ? ch === 'x' || ch === '+' : ch === '.' || ch === '+' || ch === '*') square(i, v.sink ? COLORS.sinkDeep : COLORS.goal, 0.3);
+    if (ch === '$' || ch === 'o') square(i, COLORS.box, 0.12);
+    if (ch === '*') square(i, COLORS.boxGoal, 0.12);
+    if (ch === '@' || ch === '+') square(i, COLORS.player, 0.22);
+  }
+}

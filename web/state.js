@@ -140,6 +140,24 @@ export class PlayState {
     return 'walk';
   }
 
+  // A mouse drag from `from` to `to`: the box on `from` is pushed to `to`
+  // along the core's shortest push path (queued). Returns 'push', or why
+  // not: 'no-floor' | 'occupied' | 'no-path'; or 'tap' when the drag did
+  // not start on a box (or on a sink level, where stones move one push at
+  // a time), so a tap where it started decides.
+  drag(from, to) {
+    this.flush();
+    const inside = (c) => c >= 0 && c < this.width * this.height;
+    if (this.sink || from === to || !inside(from) || !this.hasBox(from)) return 'tap';
+    this.selected = -1;
+    if (!inside(to) || !this.game.isFloor(to)) return 'no-floor';
+    if (this.hasBox(to)) return 'occupied';
+    const path = this.game.pushPath(from, to);
+    if (path === null) return 'no-path';
+    this.enqueue(path);
+    return 'push';
+  }
+
   // The step from `from` to the neighbouring `to`, or null when not neighbours.
   directionTo(from, to) {
     const w = this.width;

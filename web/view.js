@@ -8,12 +8,13 @@
 // and the board is painted once on the next animation frame.
 import { canUndo } from './app-state.js';
 import { SHARED, isSink, levelKey } from './library.js';
-import { fmtInt, fmtMB, fmtSeconds, movesPushes, plural, sourceWords } from './words.js';
+import { createBrowserView } from './view-browser.js';
+import { drawSnapshots } from './view-snapshots.js';
+import { drawSolutions } from './view-solutions.js';
+import { fmtInt, fmtMB, fmtSeconds, movesPushes, plural } from './words.js';
 
-const PLAY_ICON = '<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M4 2v12l10-6z"/></svg>';
-const PAUSE_ICON = '<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M3 2h4v12H3zM9 2h4v12H9z"/></svg>';
 const HELP = {
-  standard: 'Arrows or WASD to move · click a square to walk · click a box, then a square, to push it there · on a phone tap and swipe',
+  standard: 'Arrows or WASD to move · click a square to walk · drag a box to a square (or click it, then the square) to push it there · PageUp/PageDown: other levels · on a phone tap and swipe',
   sink: 'Arrows or WASD to move · push every stone into the sink · click a square to walk · click a stone next to you to push it · on a phone tap and swipe',
 };
 
@@ -24,7 +25,8 @@ const $ = (id) => document.getElementById(id);
 export function createView({ state, storage, library, board }) {
   let panelsPending = false;
   let boardPending = false;
-  const drawn = { collections: '', levels: '', notice: null, banner: null };
+  const drawn = { collections: '', levels: '', notice: null, banner: null, solutions: '', snapshots: '' };
+  const browser = createBrowserView(storage);
 
   function redraw() {
     if (!panelsPending) {
@@ -48,7 +50,9 @@ export function createView({ state, storage, library, board }) {
     drawHeading(state);
     drawPlayBar(state);
     drawSolver(state);
-    drawSolution(state);
+    drawSolutions(state, drawn);
+    drawSnapshots(state, drawn);
+    browser.draw(state);
     drawMessages(state, drawn);
   }
 
@@ -82,11 +86,16 @@ function drawPickers(state, library, storage, drawn) {
   drawn.collections = fillSelect($('collection'), collections, JSON.stringify(collections), drawn.collections);
   $('collection').value = state.collection ? state.collection.id : '';
   const levels = state.collection ? state.collection.levels : [];
+  let solved = 0;
   const labels = levels.map((l, i) => {
     const s = storage.solutions(levelKey(l));
+    if (s.byMoves || s.byPushes) solved++;
     return { value: String(i), label: `${i + 1}. ${l.title || 'Level ' + (i + 1)}${s.byMoves || s.byPushes ? '  ✓' : ''}` };
   });
   drawn.levels = fillSelect($('level'), labels, JSON.stringify(labels), drawn.levels);
+  $('solved-count').textContent = `${solved} / ${levels.length}`;
+  $('browser-open').disabled = !levels.length;
+  $('browser-open').setAttribute('aria-label', `Levels: ${solved} of ${levels.length} solved`);
   $('level').value = String(state.index);
   $('prev').disabled = state.index <= 0;
   $('next').disabled = !state.collection || state.index + 1 >= levels.length;
@@ -179,39 +188,6 @@ function drawSolver(state) {
 function setValue(id, value) {
   const select = $(id);
   if ([...select.options].some((o) => o.value === String(value))) select.value = String(value);
-}
-
-// The Solution card: the level's solution, or while a replay is open the one it shows.
-function drawSolution(state) {
-  const r = state.replay;
-  const s = r ? r.solution : state.solution;
-  $('copy-solution').disabled = !s;
-  $('replay-controls').hidden = !s;
-  $('replay-summary').textContent = s ? `${movesPushes(s.moves, s.pushes)} (${solutionWords(s)}).`
-    : 'Solve the level, or import a solution, to replay it here.';
-  const len = r ? r.length : s ? s.moves : 0;
-  const pos = r ? r.position() : s ? Math.min(s.at || 0, len) : 0;
-  const scrub = $('r-scrub');
-  scrub.max = String(len);
-  scrub.value = String(pos);
-  $('r-pos').textContent = `${pos} / ${len}`;
-  const playing = Boolean(r && r.playing);
-  const button = $('r-play');
-  if (button.dataset.playing !== String(playing)) {
-    button.dataset.playing = String(playing);
-    button.setAttribute('aria-label', playing ? 'Pause' : 'Play');
-    button.title = playing ? 'Pause' : 'Play';
-    button.innerHTML = playing ? PAUSE_ICON : PLAY_ICON;
-  }
-  setValue('r-speed', state.settings.speed);
-  $('replay-card').classList.toggle('replaying', Boolean(r));
-  $('replay-bar').hidden = !r;
-  if (r) $('replay-where').textContent = `Solution replay, move ${pos} of ${len}. Your own game is kept.`;
-}
-
-function solutionWords(s) {
-  if (s.from !== undefined) return `your ${plural(s.from.length, 'move')}, then the solver's`;
-  return (s.best ? 'best so far, ' : '') + sourceWords(s.source);
 }
 
 function drawMessages(state, drawn) {

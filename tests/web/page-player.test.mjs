@@ -129,12 +129,16 @@ test('a level solved by hand shows its solution at once, and after a reload', as
   const { page } = await openPage(t, { context: ctx });
   await press(page, 'ArrowRight');  // First Steps
   await page.waitForSelector('#solved-banner:not([hidden])');
-  assert.equal(await text(page, '#replay-summary'), '1 move, 1 push (yours).');
+  const row = page.locator('#solution-list .item');
+  assert.equal(await row.count(), 1);
+  assert.equal(await row.locator('.item-name').innerText(), 'Best by moves · Best by pushes');
+  assert.equal(await row.locator('.item-detail').innerText(), '1 move, 1 push (yours)');
   await page.waitForFunction(() => /new best/.test(document.getElementById('solved-detail').textContent));  // on disk
   assert.equal(await button(page, 'Copy solution').isDisabled(), false);
   assert.equal(await text(page, '#r-pos'), '0 / 1');
   await reload(page);
-  assert.equal(await text(page, '#replay-summary'), '1 move, 1 push (best so far, yours).');
+  assert.equal(await page.locator('#solution-list .item-name').innerText(), 'Best by moves · Best by pushes');
+  assert.equal(await page.locator('#solution-list .item-detail').innerText(), '1 move, 1 push (yours)');
   await button(page, 'Play').click();
   await page.waitForFunction(() => window.soko.replay && window.soko.replay.atEnd());
   assert.match(await text(page, '#status'), /Replay finished/);
@@ -160,7 +164,7 @@ test('a hint\'s way on replays beside the game from the player\'s position', asy
   await button(page, 'Hint').click();
   await button(page, 'Show the rest').click();
   assert.match(await text(page, '#status'), /Replaying a solution from your position/);
-  assert.match(await text(page, '#replay-summary'), /\(your 1 move, then the solver's\)/);
+  assert.match(await text(page, '#solution-list .item.selected'), /A hint’s way from your position\s+\d+ moves, \d+ pushes \(your 1 move, then the solver's\)/);
   await page.waitForFunction(() => window.soko.replay && window.soko.replay.atEnd(), null, { timeout: 20000 });
   assert.ok(await page.evaluate(() => window.soko.replay.solved()));
   await button(page, 'Back to my game').click();

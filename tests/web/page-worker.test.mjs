@@ -114,7 +114,7 @@ async function waitForSolved(page) {
 test('a worker that does not answer Cancel is replaced, the page says so, and Solve works again', async (t) => {
   const { page, workers } = await openPageWithStuckWorker(t);
   assert.equal(workers.count, 1);
-  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
   assert.match(await resultText(page), /Searching/);
   await page.getByRole('button', { name: 'Cancel' }).click();
   assert.match(await resultText(page), /cancelled/);
@@ -122,7 +122,7 @@ test('a worker that does not answer Cancel is replaced, the page says so, and So
   assert.equal(await page.locator('#status').innerText(), RESTARTED);
   assert.equal(workers.count, 2, 'a fresh worker was started');
   await page.screenshot({ path: '/tmp/soko-worker-restarted.png' });
-  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await waitForSolved(page);
   assert.match(await resultText(page), /^Solved.*: \d+ moves?, \d+ push(es)?\./);
   await page.screenshot({ path: '/tmp/soko-worker-solved-after.png' });
@@ -130,9 +130,9 @@ test('a worker that does not answer Cancel is replaced, the page says so, and So
 
 test('Solve pressed again before the stuck worker was replaced does not hang', async (t) => {
   const { page, workers } = await openPageWithStuckWorker(t);
-  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('button', { name: 'Solve' }).click();  // at once: the old job has not answered
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();  // at once: the old job has not answered
   await waitForSolved(page);
   await sawRestarted(page);
   assert.equal(workers.count, 2);

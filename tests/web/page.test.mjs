@@ -74,7 +74,7 @@ test('pastes a level from the clipboard, solves it in the worker and replays it 
   await pasteText(page, 'Pasted Puzzle\n  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########\n');
   await page.waitForFunction(() => document.getElementById('title').textContent === 'Pasted Puzzle');
   assert.match(await text(page, '#subtitle'), /My levels/);
-  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.waitForFunction(() => /Solved/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
   const [, n] = (await text(page, '#solve-result')).match(/(\d+) moves, \d+ pushes/);
   await page.getByRole('combobox', { name: 'Replay speed' }).selectOption('50');
@@ -140,14 +140,14 @@ test('when the solver module dies the page says so, and a fresh worker solves', 
   await pickLevel(page, 'Hard (test)', 0);
   // bfs stays busy on this level; the default may solve it before the abort.
   await page.getByRole('combobox', { name: 'Strategy' }).selectOption('bfs');
-  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.waitForFunction(() => Number(document.getElementById('p-nodes').textContent.replace(/,/g, '')) > 0);
   // What an abort in the worker looks like to the page: an error event.
   await page.evaluate(() => window.soko.solver.worker.onerror(new ErrorEvent('error', { message: 'RuntimeError: Aborted()' })));
   await page.waitForFunction(() => /stopped unexpectedly/.test(document.getElementById('solve-result').textContent));
   assert.match(await text(page, '#status'), /fresh one has been started/);
   await pickLevel(page, 'Starter (test)', 0);
-  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.waitForFunction(() => /Solved/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
 });
 
@@ -171,7 +171,7 @@ test('progress comes several times a second; a long solve cancels quickly and th
     window.progressTicks = 0;
     new MutationObserver(() => window.progressTicks++).observe(document.getElementById('p-elapsed'), { childList: true, characterData: true, subtree: true });
   });
-  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
   // Count progress updates over one second once the worker is searching.
   await page.waitForFunction(() => Number(document.getElementById('p-nodes').textContent.replace(/,/g, '')) > 0);
   const ticks = await page.evaluate(async () => {
@@ -194,7 +194,7 @@ test('progress comes several times a second; a long solve cancels quickly and th
   assert.ok(cancelledIn.ms < 200, `the worker took ${cancelledIn.ms} ms to take a new solve after cancel`);
   assert.match(await text(page, '#solve-result'), /cancelled/);
   await pickLevel(page, 'Starter (test)', 0);
-  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.waitForFunction(() => /Solved/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
 });
 
@@ -202,7 +202,7 @@ test('a portfolio solves with several strategies at once', async (t) => {
   const { page } = await openPage(t);
   await pickLevel(page, 'Starter (test)', 3);
   await page.getByRole('combobox', { name: 'Strategy' }).selectOption('portfolio');
-  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.waitForFunction(() => /Solved by \S+/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
   await page.waitForFunction(() => window.soko.replay !== null);
 });
@@ -240,7 +240,7 @@ test('a reload comes back to the same level and position', async (t) => {
 test('a shared link opens its level directly', async (t) => {
   const { page } = await openPage(t);
   await pickLevel(page, 'Starter (test)', 1);
-  await page.getByRole('button', { name: 'Share' }).click();
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
   await page.waitForFunction(() => /Link copied/.test(document.getElementById('status').textContent));
   const link = await page.evaluate(() => navigator.clipboard.readText());
   assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/sokoban\/#level=/);
@@ -324,7 +324,7 @@ test('a pasted sink level plays, sinks a stone, undoes, solves in the worker and
   // The strategy picker does not apply; the sink solver is used.
   assert.equal(await page.getByRole('combobox', { name: 'Strategy' }).isDisabled(), true);
   assert.match(await text(page, '#method-desc'), /sink solver/);
-  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.waitForFunction(() => /Solved/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
   assert.match(await text(page, '#solve-result'), /by the sink solver/);
   await page.getByRole('combobox', { name: 'Replay speed' }).selectOption('50');
@@ -351,7 +351,7 @@ test('a sink level gives hints, takes a pasted solution and travels by link', as
   await page.getByRole('button', { name: 'Dismiss' }).click();
   await pasteText(page, 'rRRlldddrUUluRR');
   await page.waitForFunction(() => /Imported solution verified/.test(document.getElementById('solve-result').textContent));
-  await page.getByRole('button', { name: 'Share' }).click();
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
   await page.waitForFunction(() => /Link copied/.test(document.getElementById('status').textContent));
   const link = await page.evaluate(() => navigator.clipboard.readText());
   assert.match(link, /#sink=/);
