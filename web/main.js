@@ -90,7 +90,8 @@ async function boot() {
   library.module = M;
   performance.mark('soko:module');
 
-  const backups = localStore() ? await applyBackups(localStore(), storage) : null;
+  // Kept in localStorage until storage can keep them for good.
+  const backups = localStore() && storage.persistent ? await applyBackups(localStore(), storage) : null;
   const state = createState(M, settingsOf(storage));
   storageFailed(state, problem);
   if (backups && backups.problems.length) showNotice(state, 'Moves kept as a page closed could not all be taken back', backups.problems);

@@ -103,7 +103,10 @@ test('a pasted collection keeps its comment titles, is renamed, removed after as
   const ctx = await newContext();
   t.after(() => ctx.close());
   const { page } = await openPage(t, { context: ctx });
-  await pasteText(page, '#####\n#@$.#\n#####\n; Tiny\n\n######\n#@ $.#\n######\n; Tinier\n');
+  await pickLevel(page, 'Starter (test)', 3);  // Little Warehouse
+  await press(page, 'ArrowRight');
+  const PASTE = '#####\n#@$.#\n#####\n; Tiny\n\n######\n#@ $.#\n######\n; Tinier\n';
+  await pasteText(page, PASTE);
   await page.waitForFunction(() => document.getElementById('title').textContent === 'Tiny');
   assert.deepEqual(await page.getByRole('combobox', { name: 'Level' }).locator('option').allInnerTexts(), ['1. Tiny', '2. Tinier']);
   await press(page, 'PageDown', 'ArrowRight');
@@ -124,6 +127,7 @@ test('a pasted collection keeps its comment titles, is renamed, removed after as
   await button(page, 'Remove').click();
   await question.getByRole('button', { name: 'Remove' }).click();
   await page.waitForFunction(() => /^Starter \(test\)/.test(document.getElementById('subtitle').textContent));
+  assert.equal(await history(page), 'r', 'Starter opens where the player was, the game from before the paste there');
   assert.equal(await page.getByRole('combobox', { name: 'Collection' }).locator('option', { hasText: 'Two small ones' }).count(), 0);
   assert.equal(await text(page, '#undo-text'), 'Collection “Two small ones” removed.');
   await page.locator('#undo-removal').click();
@@ -132,6 +136,18 @@ test('a pasted collection keeps its comment titles, is renamed, removed after as
   await reload(page);
   assert.match(await text(page, '#subtitle'), /^Two small ones · 2 of 2/);
   await pickCollection(page, 'Two small ones');
+
+  // Removed for good, then pasted again: the game on its level is still there.
+  await page.getByRole('button', { name: /^Levels:/ }).click();
+  await button(page, 'Remove').click();
+  await question.getByRole('button', { name: 'Remove' }).click();
+  await page.waitForFunction(() => /^Starter \(test\)/.test(document.getElementById('subtitle').textContent));
+  await button(page, 'Dismiss').click();
+  assert.equal(await page.locator('#undo-bar').isVisible(), false);
+  await pasteText(page, PASTE);
+  await page.waitForFunction(() => document.getElementById('title').textContent === 'Tiny');
+  await press(page, 'PageDown');
+  assert.equal(await history(page), 'r');
 });
 
 test('dragging a box with the mouse pushes it along the shortest push path, or says why not', async (t) => {

@@ -151,16 +151,24 @@ test('an export imported into a fresh browser profile restores every level\'s pr
   await b.waitForSelector('#notice:not([hidden])');
   assert.match(await text(b, '#notice'), /not-an-export\.json was not imported[\s\S]*not a Sokoban player export: its "format" is "something else"/);
 
+  // This browser has its own, newer game on Crossing: it stays, the imported one is kept beside it.
+  await pickLevel(b, 'Starter (test)', 4);
+  await press(b, 'ArrowRight');
   await importFile(file);
   await b.waitForFunction(() => /^Imported/.test(document.getElementById('status').textContent));
   // Which collection is open and where, and the settings, are this browser's own: only the player's work comes in.
-  assert.equal(await text(b, '#status'), 'Imported your games on 3 levels, best solutions on 1 level and 1 snapshot.');
-  assert.match(await text(b, '#solution-list'), /Best by moves · Best by pushes/, 'First Steps, shown, has its best');
+  assert.equal(await text(b, '#status'), 'Imported your games on 2 levels, best solutions on 1 level and 1 snapshot. '
+               + '1 game that differed from the one here is kept as a snapshot.');
+  assert.equal(await history(b), 'r');
+  assert.deepEqual(await snapshotNames(b), ['Imported progress']);
+  await button(b, 'Restore: Imported progress').click();
+  assert.equal(await history(b), 'l');
+  await pickLevel(b, 'Starter (test)', 0);
+  assert.equal(await history(b), 'R');
+  assert.match(await text(b, '#solution-list'), /Best by moves · Best by pushes/, 'First Steps has its best');
   await pickLevel(b, 'Starter (test)', WAREHOUSE);
   assert.deepEqual([await history(b), await fullHistory(b)], ['r', 'ru']);
   assert.deepEqual(await snapshotNames(b), ['Kept']);
-  await pickLevel(b, 'Starter (test)', 4);
-  assert.equal(await history(b), 'l');
   const labels = await b.getByRole('combobox', { name: 'Level' }).locator('option').allInnerTexts();
   assert.equal(labels[0], '1. First Steps  ✓');
 });
@@ -186,6 +194,13 @@ test('a link with the player\'s moves opens the level at that position, the move
   await press(other, 'ArrowRight');
   await waitSaved(other);
   await reload(other);
+  assert.equal(await history(other), 'r');
+
+  // Opened where the player has another game on that level: theirs is kept as a snapshot.
+  await other.goto(link);  // the same page, a new fragment: the hashchange path
+  await other.waitForFunction(() => window.soko.play.game.history() === 'ruuL');
+  assert.deepEqual(await snapshotNames(other), ['Before opening a link']);
+  await button(other, 'Restore: Before opening a link').click();
   assert.equal(await history(other), 'r');
 });
 
