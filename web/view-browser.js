@@ -87,7 +87,9 @@ function buildTiles(collection) {
     for (const e of seen) {
       if (!e.isIntersecting) continue;
       const level = collection.levels[Number(e.target.dataset.index)];
-      paintThumbnail(e.target, { cells: level.cells, width: level.width, height: level.height, sink: isSink(level) }, THUMB.w, THUMB.h);
+      const canvas = e.target.firstChild;
+      paintThumbnail(canvas, { cells: level.cells, width: level.width, height: level.height, sink: isSink(level) }, THUMB.w, THUMB.h);
+      canvas.dataset.painted = 'true';
       observer.unobserve(e.target);
     }
   }, { root: grid, rootMargin: '200px' });
@@ -98,10 +100,11 @@ function buildTiles(collection) {
     tile.setAttribute('role', 'option');
     tile.dataset.index = String(i);
     const canvas = document.createElement('canvas');
-    canvas.dataset.index = String(i);
+    canvas.width = canvas.height = 0;  // not the default 300 x 150 until it is painted
     canvas.setAttribute('aria-hidden', 'true');
     const frame = document.createElement('span');
     frame.className = 'thumb';
+    frame.dataset.index = String(i);
     frame.append(canvas);
     const name = document.createElement('span');
     name.className = 'tile-name';
@@ -110,7 +113,7 @@ function buildTiles(collection) {
     mark.className = 'tile-mark';
     tile.append(frame, name, mark);
     grid.append(tile);
-    observer.observe(canvas);
+    observer.observe(frame);
   });
   return observer;
 }

@@ -81,7 +81,7 @@ test('the browser marks levels, counts the solved, and moves by keys; PageUp/Pag
   const tiles = await dialog.getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
   assert.deepEqual(tiles, ['1. First Steps: Solved · 1/1', '2. Corner Turn: Started (shown now)', '3. Two Rooms: Not started',
                            '4. Little Warehouse: Not started', '5. Crossing: Not started']);
-  await page.waitForFunction(() => [...document.querySelectorAll('#browser-grid canvas')].every((c) => c.width > 0));
+  await page.waitForFunction(() => [...document.querySelectorAll('#browser-grid canvas')].every((c) => c.dataset.painted && c.width > 0));
   await page.screenshot({ path: '/tmp/soko-browse-grid.png' });
   assert.equal(await page.evaluate(() => document.activeElement.dataset.index), '1', 'the keyboard starts on the level shown');
   await press(page, 'ArrowRight', 'ArrowRight');
