@@ -81,7 +81,8 @@ export function solutionRowLurd(state, index) {
 }
 
 // The level as a .sok text with its solutions (the file's and the best
-// found), for the player to keep or pass on: {name, text}.
+// found), for the player to keep or pass on: {name, text}. A sink level is
+// its own format (.txt), whose reader skips the solution lines.
 export function levelFile(state) {
   const level = state.level;
   const { rows } = solutionRows(state);
@@ -90,5 +91,5 @@ export function levelFile(state) {
   const body = isSink(level) ? level.text.replace(/\s*$/, '\n') : level.xsb;
   const title = level.title || `Level ${state.index + 1}`;
   const name = title.replace(/[^\w .()-]+/g, '_').trim().slice(0, 80) || 'level';
-  return { name: `${name}.sok`, text: body + sections.join('') };
+  return { name: `${name}.${isSink(level) ? 'txt' : 'sok'}`, text: body + sections.join('') };
 }

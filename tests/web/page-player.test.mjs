@@ -224,9 +224,14 @@ test('a save the browser refuses (storage full) is shown to the player', async (
 test('without IndexedDB the page plays and says nothing will be kept', async (t) => {
   const ctx = await newContext();
   t.after(() => ctx.close());
-  await ctx.addInitScript(() => Object.defineProperty(window, 'indexedDB', { get() { return undefined; } }));
+  await ctx.addInitScript(() => {
+    Object.defineProperty(window, 'indexedDB', { get() { return undefined; } });
+    // Moves kept as an earlier page closed: they wait for a storage that keeps them.
+    localStorage.setItem('sokoban.unsaved.earlier', JSON.stringify([{ key: 'k', moves: 'r', redo: '', updated: 1 }]));
+  });
   const { page } = await openPage(t, { context: ctx });
   assert.match(await text(page, '#storage-alert'), /nothing you do will be kept after this tab closes/);
+  assert.notEqual(await page.evaluate(() => localStorage.getItem('sokoban.unsaved.earlier')), null);
   await press(page, 'ArrowRight');
   await page.waitForSelector('#solved-banner:not([hidden])');
 });
