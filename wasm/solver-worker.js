@@ -8,9 +8,13 @@
 //                                          single-sink level (core/sink/ format,
 //                                          told by Module.isSinkLevel), which is
 //                                          solved by SinkSolver, options.method
-//                                          ignored; options: {method,
-//                                          timeLimitSeconds, memoryBudgetBytes,
-//                                          maxNodes (0: no cap)}, all optional
+//                                          ignored; options, all optional:
+//                                            method ('default'),
+//                                            timeLimitSeconds (60),
+//                                            memoryBudgetBytes (the core's
+//                                              default, 512 MiB),
+//                                            maxNodes: a cap on expanded nodes,
+//                                              0 = none (0)
 //     {type:'cancel', id}                  stops solve `id` within one slice
 //   worker -> page
 //     {type:'ready', methods}              module loaded; methods: [{name, description}]
@@ -23,6 +27,13 @@
 //                'declined' | 'bad-level' | 'failed' | 'crashed'
 //        'crashed' means the module aborted: the page must terminate this
 //        worker and start a new one.
+//
+// Every solve ends with exactly one 'solved' or 'failed' for its id; that
+// message is also the answer to a 'cancel' (reason 'cancelled', or the
+// result if the solve ended first). The page (web/solver-client.js)
+// terminates and replaces a worker that has not answered a cancel within
+// 500 ms of being ready: work that never yields (preparing a huge board
+// before the first slice) keeps messages from being read at all.
 //
 // One solve at a time: a 'solve' while another runs cancels the older one.
 // The search runs in ~50 ms slices of Solver.step(); between slices the
@@ -82,11 +93,18 @@ async function solve(msg) {
   const job = { id: msg.id, solver: null, cancelled: cancelledEarly.delete(msg.id) };
   current = job;
   const o = msg.options || {};
+  const maxNodes = o.maxNodes ?? 0;
+  if (!Number.isSafeInteger(maxNodes) || maxNodes < 0) {
+    self.postMessage({ type: 'failed', id: job.id, reason: 'failed',
+                       message: `options.maxNodes must be a whole number of nodes, 0 for no cap, not ${JSON.stringify(maxNodes)}` });
+    if (current === job) current = null;
+    return;
+  }
   const options = {
     method: o.method || 'default',
     timeLimitSeconds: o.timeLimitSeconds ?? 60,
     memoryBudgetBytes: o.memoryBudgetBytes ?? M.defaultMemoryBudgetBytes(),
-    maxNodes: o.maxNodes ?? 0,
+    maxNodes,
   };
   const started = performance.now();
   let lastProgress = 0;

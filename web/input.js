@@ -1,9 +1,9 @@
-// Keyboard, mouse and touch turned into actions. The handlers never touch the
-// game or draw: they call `act(action)` and main.js decides. The pure
-// mapping functions (keyAction, gestureOf) are tested in Node.
-//
-// Actions: {type:'step', dir:'l'|'u'|'r'|'d'} | {type:'undo'} | {type:'redo'}
-//          | {type:'restart'} | {type:'tap', x, y} (CSS pixels on the board)
+// Every way the player acts on the page, in one place: keys, the board's
+// mouse and touch, the buttons and pickers, paste, files and drops. The
+// handlers only turn events into actions for `dispatch` (controller.js);
+// they never change state or draw. The pure mapping functions (keyAction,
+// gestureOf, mouseAction, and browser-state.js's gridMove) are tested in Node.
+import { gridMove } from './browser-state.js';
 
 const ARROWS = {
   ArrowLeft: 'l', ArrowUp: 'u', ArrowRight: 'r', ArrowDown: 'd',
@@ -19,12 +19,17 @@ export function keyAction(e) {
     const k = key.toLowerCase();
     if (k === 'z') return { type: e.shiftKey ? 'redo' : 'undo' };
     if (k === 'y') return { type: 'redo' };
+    if (k === 's') return { type: 'snapshot-save' };
     return null;
   }
+  if (key === 'PageUp') return { type: 'prev' };
+  if (key === 'PageDown') return { type: 'next' };
   if (ARROWS[key]) return { type: 'step', dir: ARROWS[key] };
   if (key === 'z' || key === 'Z' || key === 'Backspace') return { type: 'undo' };
   if (key === 'y' || key === 'Y') return { type: 'redo' };
   if (key === 'r' || key === 'R' || key === 'Escape') return { type: 'restart' };
+  if (key === 'h' || key === 'H') return { type: 'hint' };
+  if (key === 'n' || key === 'N') return { type: 'next-unsolved' };
   return null;
 }
 
@@ -38,25 +43,125 @@ export function gestureOf(x0, y0, x1, y1, minSwipe = 24) {
   return { type: 'step', dir: dy > 0 ? 'd' : 'u' };
 }
 
-// True when a key press belongs to a text field, a select or a button that
-// uses it (so the board must not react).
+// Buttons and the action each one dispatches.
+const BUTTONS = {
+  prev: 'prev', next: 'next', 'next-level': 'next',
+  undo: 'undo', redo: 'redo', restart: 'restart', hint: 'hint', 'play-hint': 'play-hint', 'hint-rest': 'hint-line',
+  solve: 'solve', cancel: 'cancel', dismiss: 'dismiss', 'storage-dismiss': 'dismiss-storage',
+  'r-play': { type: 'replay', op: 'toggle' }, 'r-back': { type: 'replay', op: 'back' },
+  'r-forward': { type: 'replay', op: 'forward' }, 'r-start': { type: 'replay', op: 'start' },
+  'r-end': { type: 'replay', op: 'end' }, 'r-leave': 'replay-leave', 'r-continue': 'replay-continue',
+  'copy-solution': 'copy-solution', share: 'share', 'download-level': 'download-level',
+  'snapshot-save': 'snapshot-save', 'share-position': 'share-position',
+  'undo-removal': 'undo-removal', 'undo-dismiss': 'dismiss-removal',
+  'browser-open': 'browser-open', 'browser-close': 'browser-close', 'next-unsolved': 'next-unsolved',
+  'collection-rename': 'collection-rename', 'collection-remove': 'collection-remove', 'export-data': 'export-data',
+};
+
+// The buttons of the side panel's lists (view-lists.js): list and op -> action.
+const LIST_ACTIONS = {
+  'solution:replay': (id) => ({ type: 'solution-replay', index: Number(id) }),
+  'solution:copy': (id) => ({ type: 'solution-copy', index: Number(id) }),
+  'snapshot:restore': (id) => ({ type: 'snapshot-restore', id }),
+  'snapshot:rename': (id) => ({ type: 'snapshot-rename', id }),
+  'snapshot:delete': (id) => ({ type: 'snapshot-delete', id }),
+};
+
+// Pickers: the action for the chosen value.
+const PICKERS = {
+  collection: (v) => ({ type: 'open-collection', id: v }),
+  level: (v) => ({ type: 'open-level', index: Number(v) }),
+  method: (v) => ({ type: 'setting', name: 'method', value: v }),
+  'time-limit': (v) => ({ type: 'setting', name: 'timeLimit', value: Number(v) }),
+  memory: (v) => ({ type: 'setting', name: 'memoryMB', value: Number(v) }),
+  'r-speed': (v) => ({ type: 'setting', name: 'speed', value: Number(v) }),
+};
+
+const $ = (id) => document.getElementById(id);
+
+// True when a key press belongs to a text field, a select or a dialog (so
+// the board must not react).
 function ownsKeys(target) {
-  if (!target || !target.closest) return false;
-  if (target.closest('input, textarea, select, [contenteditable="true"], dialog')) return true;
-  return false;
+  return Boolean(target && target.closest && target.closest('input, textarea, select, [contenteditable="true"], dialog'));
 }
 
-// Wires the document's keys and the board's pointer to `act`.
-export function attachInput(board, act) {
+// board: the canvas; cellAt(x, y): the board cell under a point; dispatch(action).
+export function attachInput({ board, cellAt, dispatch }) {
   document.addEventListener('keydown', (e) => {
     if (ownsKeys(e.target)) return;
+    // Enter on the page itself goes on after a solve (on a button it clicks the button).
+    if (e.key === 'Enter' && e.target === document.body) dispatch('enter');
     const action = keyAction(e);
     if (!action) return;
-    // Space and Enter on a focused button keep their meaning; arrows always go to the board.
-    e.preventDefault();
-    act(action);
+    e.preventDefault();  // arrows must not scroll; Space and Enter on a button keep their meaning
+    dispatch(action);
   });
+  attachPointer(board, cellAt, dispatch);
+  for (const [id, action] of Object.entries(BUTTONS)) $(id).addEventListener('click', () => dispatch(action));
+  for (const [id, action] of Object.entries(PICKERS)) {
+    $(id).addEventListener('change', (e) => {
+      if (id === 'collection' || id === 'level') e.target.blur();  // the keyboard goes back to the board
+      dispatch(action(e.target.value));
+    });
+  }
+  // The slider's value is read at the event: it is where the player put it.
+  $('r-scrub').addEventListener('input', (e) => dispatch({ type: 'replay', op: 'seek', to: Number(e.target.value) }));
+  for (const ul of document.querySelectorAll('.item-list')) {
+    ul.addEventListener('click', (e) => {
+      const b = e.target.closest('button[data-list]');
+      const action = b && LIST_ACTIONS[`${b.dataset.list}:${b.dataset.op}`];
+      if (action) dispatch(action(b.dataset.id));
+    });
+  }
+  attachDialogs(dispatch);
+  attachBrowser(dispatch);
+  attachText(dispatch);
+}
 
+// The collection browser's grid: a click or Enter opens a level, the arrow
+// keys move between the tiles.
+function attachBrowser(dispatch) {
+  const grid = $('browser-grid');
+  grid.addEventListener('click', (e) => {
+    const tile = e.target.closest('.tile');
+    if (tile) dispatch({ type: 'browser-pick', index: Number(tile.dataset.index) });
+  });
+  grid.addEventListener('keydown', (e) => {
+    const tile = e.target.closest('.tile');
+    if (!tile) return;
+    const columns = getComputedStyle(grid).gridTemplateColumns.split(' ').length;
+    const to = gridMove(Number(tile.dataset.index), e.key, columns, grid.children.length);
+    if (to === null) return;
+    e.preventDefault();
+    dispatch({ type: 'browser-focus', index: to });
+  });
+  $('browser').addEventListener('close', () => dispatch('browser-close'));
+}
+
+// The name and question dialogs the state opens: their answers.
+function attachDialogs(dispatch) {
+  // Cancel is not a submit button, so Enter in the field means Save.
+  $('name-cancel').addEventListener('click', () => $('name-dialog').close('cancel'));
+  $('name-dialog').addEventListener('close', () => {
+    if ($('name-dialog').returnValue === 'ok') dispatch({ type: 'name-given', name: $('name-input').value });
+    else dispatch('name-cancel');
+  });
+  $('confirm-dialog').addEventListener('close', () => dispatch($('confirm-dialog').returnValue === 'yes' ? 'confirm-yes' : 'confirm-no'));
+}
+
+// A finger swipes the player a step; a short touch taps.
+function touchAction(s, e, cellAt) {
+  const g = gestureOf(s.x, s.y, e.offsetX, e.offsetY);
+  return g.type === 'tap' ? { type: 'tap', cell: cellAt(g.x, g.y) } : g;
+}
+
+// A mouse click taps its square; a mouse drag from one square to another
+// drags (a box there is pushed to where the button came up).
+export function mouseAction(downCell, upCell) {
+  return downCell === upCell || upCell < 0 ? { type: 'tap', cell: downCell } : { type: 'drag', from: downCell, to: upCell };
+}
+
+function attachPointer(board, cellAt, dispatch) {
   let start = null;
   board.addEventListener('pointerdown', (e) => {
     if (e.button !== 0) return;
@@ -67,9 +172,61 @@ export function attachInput(board, act) {
     if (!start || e.pointerId !== start.id) return;
     const s = start;
     start = null;
-    // Mouse drags are not swipes: a mouse always taps where it went down.
-    const g = s.touch ? gestureOf(s.x, s.y, e.offsetX, e.offsetY) : { type: 'tap', x: s.x, y: s.y };
-    act(g);
+    dispatch(s.touch ? touchAction(s, e, cellAt) : mouseAction(cellAt(s.x, s.y), cellAt(e.offsetX, e.offsetY)));
   });
   board.addEventListener('pointercancel', () => { start = null; });
+}
+
+// Text that comes in: a paste anywhere outside text fields, the Paste and
+// Open buttons, the dialogs, and files or text dropped on the page.
+function attachText(dispatch) {
+  const takeText = (text, name = null) => dispatch({ type: 'text', text, name });
+  const fileName = (f) => f.name.replace(/\.[^.]+$/, '');
+  document.addEventListener('paste', (e) => {
+    if (ownsKeys(e.target)) return;
+    e.preventDefault();
+    takeText(e.clipboardData.getData('text/plain'));
+  });
+  $('paste').addEventListener('click', async () => {
+    try {
+      const text = await navigator.clipboard.readText();
+      if (text && text.trim()) return takeText(text);
+    } catch {
+      // No clipboard permission: the player pastes into the dialog.
+    }
+    $('paste-text').value = '';
+    return $('paste-dialog').showModal();
+  });
+  $('paste-dialog').addEventListener('close', () => {
+    if ($('paste-dialog').returnValue === 'load') takeText($('paste-text').value);
+  });
+  $('import-solution').addEventListener('click', () => {
+    $('import-text').value = '';
+    $('import-dialog').showModal();
+  });
+  $('import-dialog').addEventListener('close', () => {
+    if ($('import-dialog').returnValue === 'load') dispatch({ type: 'import-solution', text: $('import-text').value });
+  });
+  $('import-data').addEventListener('click', () => $('data-file').click());
+  $('data-file').addEventListener('change', async (e) => {
+    const f = e.target.files && e.target.files[0];
+    if (f) dispatch({ type: 'import-data', text: await f.text(), name: f.name });
+    e.target.value = '';
+  });
+  $('open').addEventListener('click', () => $('file').click());
+  $('file').addEventListener('change', async (e) => {
+    const f = e.target.files && e.target.files[0];
+    if (f) takeText(await f.text(), fileName(f));
+    e.target.value = '';
+  });
+  const wrap = $('board-wrap');
+  document.addEventListener('dragover', (e) => { e.preventDefault(); wrap.classList.add('dragging'); });
+  document.addEventListener('dragleave', (e) => { if (!e.relatedTarget) wrap.classList.remove('dragging'); });
+  document.addEventListener('drop', async (e) => {
+    e.preventDefault();
+    wrap.classList.remove('dragging');
+    const f = e.dataTransfer.files && e.dataTransfer.files[0];
+    if (f) takeText(await f.text(), fileName(f));
+    else takeText(e.dataTransfer.getData('text/plain'));
+  });
 }

@@ -1,7 +1,6 @@
-// Draws the board on a canvas. Everything goes through redraw(), which
-// batches requests into one paint per animation frame. The canvas fills the
-// space it is given, keeps square cells, and uses whole device pixels per
-// cell so edges stay crisp at any devicePixelRatio.
+// Draws the board on a canvas. The canvas fills the space it is given,
+// keeps square cells, and uses whole device pixels per cell so edges stay
+// crisp at any devicePixelRatio.
 
 const COLORS = {
   floor: '#efe9dd',
@@ -43,20 +42,19 @@ function fillDisc(ctx, cx, cy, r, style) {
   ctx.fill();
 }
 
-// view() -> {cells, width, height, selected, hint, sink} (see state.js).
-// With `sink` the cells are a SinkGame's: 'x' the sink, '+' the player on
-// it, 'o' a stone (drawn as a box).
-export function createRenderer(canvas, wrap, view) {
+// Paints a board view {cells, width, height, selected, hint, sink} (null:
+// nothing to show). With `sink` the cells are a SinkGame's: 'x' the sink,
+// '+' the player on it, 'o' a stone (drawn as a box). view.js calls paint()
+// from its one redraw(); onResize() is called when the space changes.
+export function createBoard(canvas, wrap, onResize) {
   const ctx = canvas.getContext('2d');
-  let pending = false;
   let geometry = { cell: 0, dpr: 1, width: 0, height: 0 };
 
-  function paint() {
-    pending = false;
-    const v = view();
+  function paint(v) {
     const dpr = window.devicePixelRatio || 1;
     if (!v || !v.width) {
       canvas.width = canvas.height = 0;
+      geometry = { cell: 0, dpr, width: 0, height: 0 };
       return;
     }
     const style = getComputedStyle(wrap);
@@ -81,12 +79,6 @@ export function createRenderer(canvas, wrap, view) {
     drawBoard(ctx, v, cell);
   }
 
-  function redraw() {
-    if (pending) return;
-    pending = true;
-    requestAnimationFrame(paint);
-  }
-
   // The cell under a point in CSS pixels relative to the canvas, or -1.
   function cellAt(x, y) {
     const { cell, dpr, width, height } = geometry;
@@ -97,9 +89,9 @@ export function createRenderer(canvas, wrap, view) {
     return cy * width + cx;
   }
 
-  new ResizeObserver(redraw).observe(wrap);
-  window.addEventListener('resize', redraw);
-  return { redraw, cellAt, paintNow: paint };
+  new ResizeObserver(onResize).observe(wrap);
+  window.addEventListener('resize', onResize);
+  return { paint, cellAt };
 }
 
 function drawBoard(ctx, v, c) {
@@ -232,4 +224,32 @@ function drawHint(ctx, hint, width, c) {
   ctx.lineTo(ex - d[0] * c * 0.32 - px * c * 0.22, ey - d[1] * c * 0.32 - py * c * 0.22);
   ctx.closePath();
   ctx.fill();
+}
+
+// A small picture of a board for the collection browser: flat squares, no
+// shading, as large as fits `maxW` x `maxH` CSS pixels in whole device
+// pixels per cell. v: {cells, width, height, sink}.
+export function paintThumbnail(canvas, v, maxW, maxH) {
+  const dpr = window.devicePixelRatio || 1;
+  const c = Math.max(1, Math.floor(Math.min(maxW / v.width, maxH / v.height) * dpr));
+  canvas.width = c * v.width;
+  canvas.height = c * v.height;
+  canvas.style.width = (c * v.width) / dpr + 'px';
+  canvas.style.height = (c * v.height) / dpr + 'px';
+  const ctx = canvas.getContext('2d');
+  const square = (i, color, inset = 0) => {
+    ctx.fillStyle = color;
+    const m = Math.round(c * inset);
+    ctx.fillRect((i % v.width) * c + m, Math.floor(i / v.width) * c + m, c - 2 * m, c - 2 * m);
+  };
+  for (let i = 0; i < v.cells.length; i++) {
+    const ch = v.cells[i];
+    if (ch === '_') continue;
+    if (ch === '#') { square(i, COLORS.wall); continue; }
+    square(i, COLORS.floor);
+    if (v.sink ? ch === 'x' || ch === '+' : ch === '.' || ch === '+' || ch === '*') square(i, v.sink ? COLORS.sinkDeep : COLORS.goal, 0.3);
+    if (ch === '$' || ch === 'o') square(i, COLORS.box, 0.12);
+    if (ch === '*') square(i, COLORS.boxGoal, 0.12);
+    if (ch === '@' || ch === '+') square(i, COLORS.player, 0.22);
+  }
 }

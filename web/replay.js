@@ -1,93 +1,56 @@
-// Replay of a solution on the game's own history: the solution is played
-// once and rewound, so every position is a seek() away and scrubbing, step
-// back and step forward all use the core's rules. DOM-free: the timer
-// functions are passed in.
+// A solution replayed BESIDE the player's game: the replay owns a core game
+// of its own, so watching, scrubbing and stepping never touch the player's
+// moves or their undo history. The solution is played once and rewound, so
+// every position is a seek() away and all steps use the core's rules.
+// DOM-free and timer-free: the page's ticker calls tick() while `playing`.
 
 export const SPEEDS = [2, 5, 10, 20, 50];  // steps per second
 
 export class Replay {
-  // game: the module's Game (seek, moves, restart, playAll), or a function
-  // returning the game in use; onChange(): called after every position
-  // change; timer: {set(fn, ms) -> handle, clear(handle)}.
-  constructor(game, onChange, timer) {
-    this.gameOf = typeof game === 'function' ? game : () => game;
-    this.onChange = onChange || (() => {});
-    this.timer = timer || { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h) };
-    this.length = 0;
+  // game: a fresh core game of the level (the replay deletes it in close());
+  // solution: {lurd, moves, pushes, source}; at: the move to show first.
+  constructor(game, solution, at = 0) {
+    this.game = game;
+    this.solution = solution;
+    const steps = solution.lurd.replace(/\s+/g, '');
+    // The caller verified the solution; a shortfall here would be a bug, kept visible.
+    this.complete = game.playAll(steps) === steps.length;
+    this.length = game.moves();
     this.playing = false;
-    this.speed = 10;
-    this.handle = null;
-    this.active = false;
-  }
-
-  get game() { return this.gameOf(); }
-
-  // Loads `lurd` as the game's history from the start; false if it does not
-  // play to the end (the caller verified it, so that means a bug).
-  load(lurd) {
-    this.pause();
-    this.game.restart();
-    const played = this.game.playAll(lurd);
-    this.length = this.game.moves();
-    this.game.seek(0);
-    this.active = true;
-    this.onChange();
-    return played === lurd.replace(/\s+/g, '').length;
-  }
-
-  // The game's history no longer is the loaded solution (the player moved).
-  detach() {
-    this.pause();
-    this.active = false;
+    game.seek(Math.max(0, Math.min(this.length, at)));
+    this.cells = game.cells();
   }
 
   position() { return this.game.moves(); }
   atEnd() { return this.position() >= this.length; }
+  solved() { return this.game.solved(); }
+  // The solution's steps up to the position shown.
+  movesSoFar() { return this.game.history(); }
 
   seek(n) {
-    const target = Math.max(0, Math.min(this.length, Math.round(n)));
-    this.game.seek(target);
-    this.onChange();
+    this.game.seek(Math.max(0, Math.min(this.length, Math.round(n))));
+    this.cells = this.game.cells();
   }
   stepForward() { this.pause(); this.seek(this.position() + 1); }
   stepBack() { this.pause(); this.seek(this.position() - 1); }
 
   play() {
-    if (!this.active) return;
     if (this.atEnd()) this.seek(0);
     this.playing = true;
-    this.schedule();
-    this.onChange();
   }
-  pause() {
-    if (this.handle !== null) this.timer.clear(this.handle);
-    this.handle = null;
-    if (this.playing) {
-      this.playing = false;
-      this.onChange();
-    }
-  }
-  toggle() { this.playing ? this.pause() : this.play(); }
-  setSpeed(stepsPerSecond) {
-    this.speed = stepsPerSecond;
-    if (this.playing) {
-      this.timer.clear(this.handle);
-      this.schedule();
-    }
-  }
+  pause() { this.playing = false; }
+  toggle() { if (this.playing) this.pause(); else this.play(); }
 
-  schedule() {
-    this.handle = this.timer.set(() => this.tick(), 1000 / this.speed);
-  }
+  // One step of the running replay; it stops by itself at the end.
   tick() {
-    this.handle = null;
     if (!this.playing) return;
     this.seek(this.position() + 1);
-    if (this.atEnd()) {
-      this.playing = false;
-      this.onChange();
-    } else {
-      this.schedule();
-    }
+    if (this.atEnd()) this.playing = false;
+  }
+
+  close() {
+    this.playing = false;
+    if (this.game) this.game.delete();
+    this.game = null;
   }
 }

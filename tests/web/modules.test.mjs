@@ -1,5 +1,6 @@
-// The page's DOM-free modules under Node: storage, library, play state,
-// replay, solver client and input mapping, with the real wasm module.
+// The page's DOM-free modules under Node: library, play state, replay,
+// solver client and input mapping, with the real wasm module. (Storage:
+// storage.test.mjs; the page's state transitions: app-state.test.mjs.)
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { fixture, loadModule } from '../wasm/load.mjs';
@@ -8,17 +9,11 @@ import { Library, MY_LEVELS, guessCollectionName, isSink, levelKey, levelText, l
          shareFragment } from '../../web/library.js';
 import { Replay } from '../../web/replay.js';
 import { SolverClient, describeFailure } from '../../web/solver-client.js';
-import { PlayState } from '../../web/state.js';
-import { Store } from '../../web/storage.js';
+import { PlayState, newGame } from '../../web/state.js';
+import { memoryStorage } from '../../web/storage.js';
 
 let M;
 before(async () => { M = await loadModule(); });
-
-class MemoryStorage {
-  constructor() { this.map = new Map(); }
-  getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
-  setItem(k, v) { this.map.set(k, String(v)); }
-}
 
 const starter = () => M.parseCollection(fixture('starter.sok')).levels;
 
@@ -34,6 +29,7 @@ test('keys map to steps, undo, redo and restart', () => {
   assert.deepEqual(keyAction({ key: 'y' }), { type: 'redo' });
   assert.deepEqual(keyAction({ key: 'Escape' }), { type: 'restart' });
   assert.deepEqual(keyAction({ key: 'r' }), { type: 'restart' });
+  assert.deepEqual(keyAction({ key: 'h' }), { type: 'hint' });
   assert.equal(keyAction({ key: 'v', ctrlKey: true }), null);  // paste stays the browser's
   assert.equal(keyAction({ key: 'q' }), null);
 });
@@ -44,48 +40,6 @@ test('a short touch is a tap, a longer one a swipe in its main direction', () =>
   assert.deepEqual(gestureOf(80, 80, 70, 10), { type: 'step', dir: 'u' });
   assert.deepEqual(gestureOf(80, 10, 10, 30), { type: 'step', dir: 'l' });
   assert.deepEqual(gestureOf(10, 10, 20, 90), { type: 'step', dir: 'd' });
-});
-
-// ------------------------------------------------------------ storage
-test('the store keeps the best solutions by moves and by pushes', () => {
-  const backend = new MemoryStorage();
-  const s = new Store(backend);
-  assert.equal(s.isSolved('k'), false);
-  assert.ok(s.recordSolution('k', { moves: 20, pushes: 5, lurd: 'a' }));
-  assert.ok(s.recordSolution('k', { moves: 18, pushes: 7, lurd: 'b' }));
-  assert.equal(s.recordSolution('k', { moves: 30, pushes: 9, lurd: 'c' }), false);
-  const again = new Store(backend);  // a reload
-  assert.ok(again.isSolved('k'));
-  assert.equal(again.best('k').byMoves.lurd, 'b');
-  assert.equal(again.best('k').byPushes.lurd, 'a');
-});
-
-test('the store survives corrupt or missing storage', () => {
-  const backend = new MemoryStorage();
-  backend.setItem('sokoban.v1', '{not json');
-  const s = new Store(backend);
-  assert.deepEqual(s.collections(), []);
-  const none = new Store(null);
-  none.setPosition({ collection: 'x', index: 1, history: 'lr' });
-  assert.deepEqual(none.position(), { collection: 'x', index: 1, history: 'lr' });
-  const full = new Store({ getItem: () => null, setItem: () => { throw new Error('quota'); } });
-  assert.equal(full.save(), false);
-});
-
-test('the store remembers the position, settings and pasted collections', () => {
-  const backend = new MemoryStorage();
-  const s = new Store(backend);
-  s.setPosition({ collection: 'b:x.sok', index: 3, history: 'lU' });
-  s.setSettings({ method: 'bfs' });
-  s.setSettings({ timeLimit: 30 });
-  const id = s.addCollection('Mine', 'text');
-  s.appendToCollection(MY_LEVELS, 'My levels', 'one');
-  s.appendToCollection(MY_LEVELS, 'My levels', 'two');
-  const again = new Store(backend);
-  assert.deepEqual(again.position(), { collection: 'b:x.sok', index: 3, history: 'lU' });
-  assert.deepEqual(again.settings(), { method: 'bfs', timeLimit: 30 });
-  assert.equal(again.collections().find((c) => c.id === id).name, 'Mine');
-  assert.equal(again.collections().find((c) => c.id === MY_LEVELS).text, 'one\n\ntwo');
 });
 
 // ------------------------------------------------------------ library
@@ -114,30 +68,53 @@ test('a collection gets its name from its first text line', () => {
 });
 
 test('pasting one level joins My levels; several become their own collection', async () => {
-  const store = new Store(new MemoryStorage());
-  const lib = new Library(M, store, async () => { throw new Error('offline'); });
+  const storage = memoryStorage();
+  const lib = new Library(M, storage, async () => { throw new Error('offline'); });
   await lib.loadIndex();
   assert.deepEqual(lib.collections(), []);
-  const one = lib.addText('Solo\n#####\n#@$.#\n#####\n');
-  assert.equal(one.id, MY_LEVELS);
+  const one = await lib.addText('Solo\n#####\n#@$.#\n#####\n');
   assert.equal(one.index, 0);
-  const same = lib.addText('Solo\n#####\n#@$.#\n#####\n');  // pasted twice: not duplicated
-  assert.equal(same.index, 0);
-  const many = lib.addText(fixture('starter.sok'));
-  assert.notEqual(many.id, MY_LEVELS);
+  assert.equal(storage.collections()[0].name, 'My levels');
+  const same = await lib.addText('Solo\n#####\n#@$.#\n#####\n');  // pasted twice: not duplicated
+  assert.deepEqual([same.id, same.index], [one.id, 0]);
+  const two = await lib.addText('Duo\n######\n#@$ .#\n######\n');
+  assert.deepEqual([two.id, two.index], [one.id, 1]);
+  const many = await lib.addText(fixture('starter.sok'));
+  assert.notEqual(many.id, one.id);
   assert.equal((await lib.open(many.id)).levels.length, 5);
-  assert.equal((await lib.open(MY_LEVELS)).levels.length, 1);
-  const bad = lib.addText('Bad\n#####\n#@x.#\n#####\n');
+  assert.deepEqual((await lib.open(one.id)).levels.map((l) => l.title), ['Solo', 'Duo']);
+  const bad = await lib.addText('Bad\n#####\n#@x.#\n#####\n');
   assert.equal(bad.id, null);
   assert.equal(bad.errors[0].column, 3);
   assert.equal(lib.collections().length, 2);  // the bad paste added nothing
+  // After a reload the kept texts parse to the same levels, titles and all.
+  const again = new Library(M, storage, null);
+  assert.deepEqual((await again.open(one.id)).levels.map((l) => l.title), ['Solo', 'Duo']);
+});
+
+test('a paste parses the text once: My levels grows without parsing earlier pastes again', async () => {
+  const storage = memoryStorage();
+  let parses = 0;
+  const counting = { ...M, isSinkLevel: M.isSinkLevel, parseCollection: (t) => { parses++; return M.parseCollection(t); } };
+  const lib = new Library(counting, storage, null);
+  for (let i = 3; i < 8; i++) await lib.addText('#'.repeat(i + 2) + '\n#@' + ' '.repeat(i - 2) + '$.#\n' + '#'.repeat(i + 2) + '\n');
+  assert.equal((await lib.open(storage.collections()[0].id)).levels.length, 5);
+  assert.equal(parses, 5, 'one parse per paste, none to open');
+});
+
+test('the old page\'s "My levels" (id mine, taken over by storage) keeps taking single pastes', async () => {
+  const storage = memoryStorage();
+  await storage.restoreCollection({ id: MY_LEVELS, name: 'My levels', text: 'Old\n#####\n#@$.#\n#####\n', created: 1, updated: 1 });
+  const lib = new Library(M, storage, null);
+  const r = await lib.addText('New\n######\n#@$ .#\n######\n');
+  assert.deepEqual([r.id, r.index], [MY_LEVELS, 1]);
 });
 
 test('bundled collections come from the index and load on demand', async () => {
   const files = { 'levels/index.json': JSON.stringify([{ file: 'starter.sok', name: 'Starter', count: 5 }]),
                   'levels/starter.sok': fixture('starter.sok') };
   const fetched = [];
-  const lib = new Library(M, new Store(null), async (url) => { fetched.push(url); return files[url]; });
+  const lib = new Library(M, memoryStorage(), async (url) => { fetched.push(url); return files[url]; });
   await lib.loadIndex();
   assert.deepEqual(lib.collections().map((c) => c.name), ['Starter']);
   const c = await lib.open('b:starter.sok');
@@ -167,16 +144,16 @@ test('a sink level is read by the sink parser; a bad one names its line', () => 
 });
 
 test('each pasted sink level is a collection of its own, kept once; links carry it', async () => {
-  const store = new Store(new MemoryStorage());
-  const lib = new Library(M, store, async () => { throw new Error('offline'); });
+  const storage = memoryStorage();
+  const lib = new Library(M, storage, async () => { throw new Error('offline'); });
   await lib.loadIndex();
-  const first = lib.addText(SINK);
+  const first = await lib.addText(SINK);
   assert.equal(first.levels[0].title, 'Sink level 1');
-  assert.equal(lib.addText(SINK + '\n').id, first.id);  // the same board again
-  const other = lib.addText('#1\n#4\n#yo.x\n', 'From a file');
+  assert.equal((await lib.addText(SINK + '\n')).id, first.id);  // the same board again
+  const other = await lib.addText('#1\n#4\n#yo.x\n', 'From a file');
   assert.notEqual(other.id, first.id);
   assert.deepEqual(lib.collections().map((c) => c.name), ['Sink level 1', 'From a file']);
-  const opened = await new Library(M, store, null).open(other.id);  // after a reload
+  const opened = await new Library(M, storage, null).open(other.id);  // after a reload
   assert.ok(isSink(opened.levels[0]));
   assert.equal(opened.levels[0].title, 'From a file');
   const fragment = shareFragment(first.levels[0]);
@@ -238,50 +215,50 @@ test('a hint is the steps up to the first push, with the box and its direction',
   assert.equal(state.game.history(), 'lU');
 });
 
-test('loading a level with a history restores the position', () => {
+test('loading a level with its progress restores the position and the redo', () => {
   const state = new PlayState(M);
-  state.load(starter()[4], 'lU');
+  assert.equal(state.load(starter()[4], { moves: 'lU', redo: 'd' }), 0);
   assert.equal(state.game.moves(), 2);
   assert.equal(state.game.pushes(), 1);
+  assert.deepEqual(state.progress(), { moves: 'lU', redo: 'd' });
+  state.redo();
+  assert.equal(state.game.history(), 'lUd');
+  // The box pushed up stands under the wall: the first 'u' cannot be played, nor any after it.
+  assert.equal(state.load(starter()[4], { moves: 'lUuuuu', redo: '' }), 4);
+  assert.equal(state.game.history(), 'lU');
 });
 
 // ------------------------------------------------------------ replay
-function fakeTimer() {
-  const t = { queue: [], set(fn) { t.queue.push(fn); return t.queue.length; }, clear() { t.queue = []; },
-              run() { while (t.queue.length) t.queue.shift()(); } };
-  return t;
-}
-
-test('a replay plays to the solved end, steps, scrubs and pauses', () => {
+test('a replay plays on a game of its own to the solved end, steps and scrubs', () => {
   const level = starter()[3];
-  const game = new M.Game(level.xsb);
   const lurd = 'ruuLLLulDrrrrddlUruLLLddllluurRDrdLuuurDD';
-  const timer = fakeTimer();
-  let changes = 0;
-  const r = new Replay(() => game, () => changes++, timer);
-  assert.ok(r.load(lurd));
+  const r = new Replay(newGame(M, level), { lurd, moves: lurd.length, pushes: 13 }, 5);
+  assert.ok(r.complete);
   assert.equal(r.length, lurd.length);
-  assert.equal(r.position(), 0);
+  assert.equal(r.position(), 5);
+  assert.equal(r.movesSoFar(), lurd.slice(0, 5));
   r.play();
-  timer.run();
+  while (r.playing) r.tick();
   assert.ok(r.atEnd());
-  assert.equal(r.playing, false);
-  assert.ok(game.solved());
+  assert.ok(r.solved());
   r.stepBack();
   assert.equal(r.position(), lurd.length - 1);
-  assert.equal(game.solved(), false);
-  r.seek(5);
-  assert.equal(game.history(), lurd.slice(0, 5));
-  r.stepForward();
-  assert.equal(r.position(), 6);
+  assert.equal(r.solved(), false);
   r.seek(1e9);
   assert.equal(r.position(), lurd.length);
   r.play();  // from the end, a new play starts over
   assert.equal(r.position(), 0);
-  r.pause();
+  r.toggle();
   assert.equal(r.playing, false);
-  assert.ok(changes > lurd.length);
-  game.delete();
+  r.close();
+  assert.equal(r.game, null);
+});
+
+test('a replay of steps that do not fit the board says so', () => {
+  const r = new Replay(newGame(M, starter()[0]), { lurd: 'Rll', moves: 3, pushes: 1 });
+  assert.equal(r.complete, false);
+  assert.equal(r.length, 2);
+  r.close();
 });
 
 // ------------------------------------------------------------ solver client

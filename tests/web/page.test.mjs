@@ -1,109 +1,14 @@
-// The page in headless Chromium (Debian's /usr/bin/chromium, driven by
-// playwright-core), served by python3 -m http.server from a sub-path
-// (/sokoban/) as GitHub Pages would. The site is built by scripts/test-web
-// with the test levels (tests/fixtures) as its bundled collections; set
-// SOKO_SITE to the built folder. SOKO_SITE_BUNDLED names a second build with
-// the real bundled collections (levels/), served from /bundled/; without it
-// the test of those collections is skipped.
+// The page in headless Chromium: playing, solving, pasting, links, the
+// phone layout (page-harness.mjs serves the built site; without
+// SOKO_SITE_BUNDLED the test of the real bundled collections is skipped).
+// The player's own game beside replays, and its keeping: page-player.test.mjs.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { spawn } from 'node:child_process';
+import { test } from 'node:test';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { bundledSite, cellPoint, clickCell, moves, openPage, pasteText, pickLevel, servePage, served, text } from './page-harness.mjs';
 
-const site = process.env.SOKO_SITE;
-const bundledSite = process.env.SOKO_SITE_BUNDLED;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-                       '--disable-component-update', '--disable-sync', '--no-first-run'];
-
-let server, browser, base, bundledBase, root;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-    s.on('error', reject);
-  });
-}
-
-async function waitForServer(url) {
-  for (let i = 0; i < 100; i++) {
-    try { if ((await fetch(url)).ok) return; } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start: ' + url);
-}
-
-before(async () => {
-  assert.ok(site && fs.existsSync(path.join(site, 'index.html')), 'SOKO_SITE must name a built site');
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-page-'));
-  fs.symlinkSync(path.resolve(site), path.join(root, 'sokoban'));
-  if (bundledSite) fs.symlinkSync(path.resolve(bundledSite), path.join(root, 'bundled'));
-  const port = await freePort();
-  server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', root], { stdio: 'ignore' });
-  base = `http://127.0.0.1:${port}/sokoban/`;
-  bundledBase = `http://127.0.0.1:${port}/bundled/`;
-  await waitForServer(base);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill();
-  if (root) fs.rmSync(root, { recursive: true, force: true });
-});
-
-// A fresh browser context (own localStorage) with a page on the site.
-async function openPage(t, { url = base, context = null } = {}) {
-  const ctx = context || await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(base).origin });
-  const page = await ctx.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push('pageerror: ' + e.message));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push('console: ' + m.text()); });
-  page.on('requestfailed', (r) => problems.push('request failed: ' + r.url()));
-  await page.goto(url);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
-  t.after(async () => {
-    assert.deepEqual(problems, [], 'the page logged errors');
-    if (!context) await ctx.close();
-  });
-  return { page, ctx };
-}
-
-const text = (page, sel) => page.locator(sel).innerText();
-const moves = async (page) => Number(await text(page, '#moves'));
-
-// The centre of board cell (x, y) in page coordinates.
-async function cellPoint(page, x, y) {
-  const box = await page.locator('#board').boundingBox();
-  const w = await page.evaluate(() => window.soko.play.width);
-  const c = box.width / w;
-  return { x: box.x + (x + 0.5) * c, y: box.y + (y + 0.5) * c };
-}
-async function clickCell(page, x, y) {
-  const p = await cellPoint(page, x, y);
-  await page.mouse.click(p.x, p.y);
-}
-
-async function pasteText(page, value) {
-  await page.evaluate((v) => navigator.clipboard.writeText(v), value);
-  await page.locator('body').click({ position: { x: 5, y: 790 } });  // focus the page, not a field
-  await page.keyboard.press('Control+V');
-}
-
-// Picks level `index` (0-based) of a bundled collection, as a person would.
-async function pickLevel(page, collection, index) {
-  const options = await page.getByRole('combobox', { name: 'Collection' }).locator('option').allInnerTexts();
-  const label = options.find((o) => o.startsWith(collection + ' ('));
-  await page.getByRole('combobox', { name: 'Collection' }).selectOption({ label });
-  await page.waitForFunction((c) => document.getElementById('subtitle').textContent.startsWith(c + ' · 1 of'), collection);
-  await page.getByRole('combobox', { name: 'Level' }).selectOption(String(index));
-  await page.waitForFunction((i) => document.getElementById('subtitle').textContent.includes(` ${i + 1} of`), index);
-}
+servePage();
 
 test('loads from a sub-path and shows the first bundled level', async (t) => {
   const { page } = await openPage(t);
@@ -169,13 +74,14 @@ test('pastes a level from the clipboard, solves it in the worker and replays it 
   await pasteText(page, 'Pasted Puzzle\n  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########\n');
   await page.waitForFunction(() => document.getElementById('title').textContent === 'Pasted Puzzle');
   assert.match(await text(page, '#subtitle'), /My levels/);
-  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.waitForFunction(() => /Solved/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
   const [, n] = (await text(page, '#solve-result')).match(/(\d+) moves, \d+ pushes/);
   await page.getByRole('combobox', { name: 'Replay speed' }).selectOption('50');
-  await page.waitForFunction(() => window.soko.replay.atEnd() && window.soko.play.solved(), null, { timeout: 20000 });
+  await page.waitForFunction(() => window.soko.replay && window.soko.replay.atEnd() && window.soko.replay.solved(), null, { timeout: 20000 });
   assert.equal(await text(page, '#r-pos'), `${n} / ${n}`);
   assert.match(await text(page, '#status'), /Replay finished/);
+  assert.equal(await page.evaluate(() => window.soko.play.game.moves()), 0, 'the replay ran beside the player\'s game');
   // Step back, scrub, and copy the solution.
   await page.getByRole('button', { name: 'Step back' }).click();
   assert.equal(await text(page, '#r-pos'), `${n - 1} / ${n}`);
@@ -195,7 +101,7 @@ test('a pasted LURD solution is verified and replayed; a wrong one is refused', 
   await page.waitForFunction(() => /Imported solution verified/.test(document.getElementById('solve-result').textContent));
   await page.getByRole('button', { name: 'Pause' }).click().catch(() => {});
   await page.getByRole('button', { name: 'To the end' }).click();
-  assert.ok(await page.evaluate(() => window.soko.play.solved()));
+  assert.ok(await page.evaluate(() => window.soko.replay.solved()));
   await pasteText(page, 'uuuu');
   await page.waitForSelector('#notice:not([hidden])');
   assert.match(await text(page, '#notice'), /does not solve/);
@@ -234,14 +140,14 @@ test('when the solver module dies the page says so, and a fresh worker solves', 
   await pickLevel(page, 'Hard (test)', 0);
   // bfs stays busy on this level; the default may solve it before the abort.
   await page.getByRole('combobox', { name: 'Strategy' }).selectOption('bfs');
-  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.waitForFunction(() => Number(document.getElementById('p-nodes').textContent.replace(/,/g, '')) > 0);
   // What an abort in the worker looks like to the page: an error event.
   await page.evaluate(() => window.soko.solver.worker.onerror(new ErrorEvent('error', { message: 'RuntimeError: Aborted()' })));
   await page.waitForFunction(() => /stopped unexpectedly/.test(document.getElementById('solve-result').textContent));
   assert.match(await text(page, '#status'), /fresh one has been started/);
   await pickLevel(page, 'Starter (test)', 0);
-  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.waitForFunction(() => /Solved/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
 });
 
@@ -265,7 +171,7 @@ test('progress comes several times a second; a long solve cancels quickly and th
     window.progressTicks = 0;
     new MutationObserver(() => window.progressTicks++).observe(document.getElementById('p-elapsed'), { childList: true, characterData: true, subtree: true });
   });
-  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
   // Count progress updates over one second once the worker is searching.
   await page.waitForFunction(() => Number(document.getElementById('p-nodes').textContent.replace(/,/g, '')) > 0);
   const ticks = await page.evaluate(async () => {
@@ -288,7 +194,7 @@ test('progress comes several times a second; a long solve cancels quickly and th
   assert.ok(cancelledIn.ms < 200, `the worker took ${cancelledIn.ms} ms to take a new solve after cancel`);
   assert.match(await text(page, '#solve-result'), /cancelled/);
   await pickLevel(page, 'Starter (test)', 0);
-  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.waitForFunction(() => /Solved/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
 });
 
@@ -296,9 +202,9 @@ test('a portfolio solves with several strategies at once', async (t) => {
   const { page } = await openPage(t);
   await pickLevel(page, 'Starter (test)', 3);
   await page.getByRole('combobox', { name: 'Strategy' }).selectOption('portfolio');
-  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.waitForFunction(() => /Solved by \S+/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
-  await page.waitForFunction(() => window.soko.replay.active);
+  await page.waitForFunction(() => window.soko.replay !== null);
 });
 
 test('a hint shows the next push and plays it; a deadlock is named', async (t) => {
@@ -318,7 +224,7 @@ test('a hint shows the next push and plays it; a deadlock is named', async (t) =
 });
 
 test('a reload comes back to the same level and position', async (t) => {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const ctx = await served.browser.newContext({ viewport: { width: 1280, height: 800 } });
   t.after(() => ctx.close());
   const { page } = await openPage(t, { context: ctx });
   await pickLevel(page, 'Starter (test)', 3);  // Little Warehouse
@@ -334,11 +240,11 @@ test('a reload comes back to the same level and position', async (t) => {
 test('a shared link opens its level directly', async (t) => {
   const { page } = await openPage(t);
   await pickLevel(page, 'Starter (test)', 1);
-  await page.getByRole('button', { name: 'Share' }).click();
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
   await page.waitForFunction(() => /Link copied/.test(document.getElementById('status').textContent));
   const link = await page.evaluate(() => navigator.clipboard.readText());
   assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/sokoban\/#level=/);
-  const other = await browser.newContext({ viewport: { width: 800, height: 600 } });
+  const other = await served.browser.newContext({ viewport: { width: 800, height: 600 } });
   t.after(() => other.close());
   const p2 = await other.newPage();
   await p2.goto(link);
@@ -347,7 +253,7 @@ test('a shared link opens its level directly', async (t) => {
 });
 
 test('the phone layout fits the width and swipes step the player', async (t) => {
-  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  const ctx = await served.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
   const { page } = await openPage(t, { context: ctx });
   t.after(() => ctx.close());
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -371,7 +277,7 @@ test('the phone layout fits the width and swipes step the player', async (t) => 
 
 test('the real bundled collections are all listed, and XSokoban 1 opens and plays', async (t) => {
   if (!bundledSite) return t.skip('SOKO_SITE_BUNDLED is not set');
-  const { page } = await openPage(t, { url: bundledBase });
+  const { page } = await openPage(t, { url: served.bundledBase });
   const index = JSON.parse(fs.readFileSync(path.join(bundledSite, 'levels/index.json'), 'utf8'));
   const options = await page.getByRole('combobox', { name: 'Collection' }).locator('option').allInnerTexts();
   assert.deepEqual(options.slice(0, index.length), index.map((c) => `${c.name} (${c.count})`));
@@ -418,11 +324,11 @@ test('a pasted sink level plays, sinks a stone, undoes, solves in the worker and
   // The strategy picker does not apply; the sink solver is used.
   assert.equal(await page.getByRole('combobox', { name: 'Strategy' }).isDisabled(), true);
   assert.match(await text(page, '#method-desc'), /sink solver/);
-  await page.getByRole('button', { name: 'Solve' }).click();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.waitForFunction(() => /Solved/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
   assert.match(await text(page, '#solve-result'), /by the sink solver/);
   await page.getByRole('combobox', { name: 'Replay speed' }).selectOption('50');
-  await page.waitForFunction(() => window.soko.replay.atEnd() && window.soko.play.solved(), null, { timeout: 20000 });
+  await page.waitForFunction(() => window.soko.replay && window.soko.replay.atEnd() && window.soko.replay.solved(), null, { timeout: 20000 });
   assert.equal(await text(page, '#stones'), '0');
   assert.match(await text(page, '#status'), /Replay finished/);
   await page.getByRole('button', { name: 'Copy solution' }).click();
@@ -445,11 +351,11 @@ test('a sink level gives hints, takes a pasted solution and travels by link', as
   await page.getByRole('button', { name: 'Dismiss' }).click();
   await pasteText(page, 'rRRlldddrUUluRR');
   await page.waitForFunction(() => /Imported solution verified/.test(document.getElementById('solve-result').textContent));
-  await page.getByRole('button', { name: 'Share' }).click();
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
   await page.waitForFunction(() => /Link copied/.test(document.getElementById('status').textContent));
   const link = await page.evaluate(() => navigator.clipboard.readText());
   assert.match(link, /#sink=/);
-  const other = await browser.newContext({ viewport: { width: 800, height: 600 } });
+  const other = await served.browser.newContext({ viewport: { width: 800, height: 600 } });
   t.after(() => other.close());
   const p2 = await other.newPage();
   await p2.goto(link);
