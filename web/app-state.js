@@ -57,7 +57,7 @@ export function createState(module, settings = {}) {
     storageProblem: '', // why the player's data is not being kept, while that is so
     banner: null,       // {moves, pushes, improved}: the solved moment
     ready: false,       // the page has started (before that the heading says it is loading)
-    settings: { method: 'default', timeLimit: 60, memoryMB: 512, speed: 10, ...settings },
+    settings: { method: 'default', timeLimit: 60, memoryMB: module.defaultMemoryBudgetBytes() / 1048576, speed: 10, ...settings },
     effects: [],
   };
 }

@@ -38,9 +38,10 @@ async function openPlayerStorage() {
   }
 }
 
-const settingsOf = (storage) => ({
+// The memory budget's default is the core's (kDefaultMemoryBudgetBytes).
+const settingsOf = (storage, M) => ({
   method: storage.setting('method', 'default'), timeLimit: storage.setting('timeLimit', 60),
-  memoryMB: storage.setting('memoryMB', 512), speed: storage.setting('speed', 10),
+  memoryMB: storage.setting('memoryMB', M.defaultMemoryBudgetBytes() / 1048576), speed: storage.setting('speed', 10),
 });
 
 // This tab's name for its backup of moves not yet on disk (backup.js).
@@ -92,7 +93,7 @@ async function boot() {
 
   // Kept in localStorage until storage can keep them for good.
   const backups = localStore() && storage.persistent ? await applyBackups(localStore(), storage) : null;
-  const state = createState(M, settingsOf(storage));
+  const state = createState(M, settingsOf(storage, M));
   storageFailed(state, problem);
   if (backups && backups.problems.length) showNotice(state, 'Moves kept as a page closed could not all be taken back', backups.problems);
   if (storage.migration && storage.migration.error) {

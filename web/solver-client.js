@@ -180,8 +180,7 @@ export class SolverClient {
 // each alone on a core (README): the default solves 69 of the 90; fess
 // alone, with the whole core rather than the default's share, adds 23, 28,
 // 31, 36 and 74; hbox11 alone adds 13 and 21; fess-four then adds 52,
-// fess-flat 90; fess-noplan solves 89 (in 12 s alone). (fess-noroom added
-// 30 until fess solved it, session 14.) The default stays first for long
+// fess-flat 90; fess-noplan solves 89 (in 12 s alone). The default stays first for long
 // searches: its members meet in one store and its late variants join
 // after 10 s.
 export const PORTFOLIO_ORDER = ['fess-hbox', 'fess', 'hbox11', 'fess-four', 'fess-flat', 'fess-noplan'];
@@ -225,7 +224,7 @@ export class Portfolio {
   solve(levelText, methods, options, onProgress) {
     if (this.cancelCurrent) this.cancel();
     const used = methods.slice(0, this.clients.length);
-    const budget = Math.floor((options.memoryBudgetBytes || 512 * 1048576) / used.length);
+    const budget = Math.floor(options.memoryBudgetBytes / used.length);  // the caller always names the budget
     const progress = used.map(() => null);
     const results = used.map(() => null);
     return new Promise((resolve) => {
