@@ -10,6 +10,7 @@
 #endif
 
 #include "analysis/board.h"
+#include "preparation.h"
 #include "game.h"
 #include "search/bucket_queue.h"
 #include "bounds/hungarian.h"
@@ -244,6 +245,14 @@ class HboxStrategy : public Strategy, public MeetingSide {
 
   SolveStatus run(const Deadline& deadline) override {
     if (!started_) {
+      if (!pd_) {
+        const SolveStatus s = admit();
+        if (s != SolveStatus::Running) return finished_ = s;
+        pd_ = std::make_unique<PullDistances>(board_, targets_, true);
+      }
+      // The pull distances a target at a time, in the slices (preparation.h).
+      while (!pd_->buildPiece())
+        if (deadline.expired()) return SolveStatus::Running;
       started_ = true;
       SolveStatus s = start();
       if (s != SolveStatus::Running) return finished_ = s;
@@ -346,7 +355,8 @@ class HboxStrategy : public Strategy, public MeetingSide {
     bestHunEst_ = -1;
   }
 
-  SolveStatus start() {
+  // Whether hbox can search the level at all (Declined or Solved at once if not).
+  SolveStatus admit() {
     if (!board_.tooLarge().empty()) {
       message_ = board_.tooLarge();
       return SolveStatus::Declined;
@@ -365,11 +375,17 @@ class HboxStrategy : public Strategy, public MeetingSide {
     uint64_t tables = fixedBytes_;
     for (int k = 0; k < 7; ++k) tables += BucketQueue::fixedBytesFor(queueLevels(k), queueSecondaryLevels(k));
     if (tables + kMemoryMargin > budget_) {
-      message_ = "the memory budget is too small for hbox's tables (" + std::to_string((tables + kMemoryMargin) >> 20) +
-                 " MB at least)";
-      return SolveStatus::OutOfMemory;
+      message_ = tooLargeForBudget("hbox's tables for " + countText(n_) + " boxes on " + countText(squares) + " squares",
+                                   tables + kMemoryMargin, budget_);
+      return SolveStatus::Declined;
     }
-    pd_ = std::make_unique<PullDistances>(board_, targets_);
+    return SolveStatus::Running;
+  }
+
+  // Once the pull distances are built: the rest of the tables, and the
+  // first positions.
+  SolveStatus start() {
+    const int squares = board_.squareCount();
     doorway_ = doorwaySquares(board_);
     buildMatchCosts();
     isTarget_.assign(squares, 0);
