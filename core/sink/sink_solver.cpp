@@ -4,10 +4,11 @@
 #include <optional>
 
 #include "analysis/board.h"
+#include "analysis/level_analysis.h"
 #include "search/bucket_queue.h"
 #include "deadlock/dead_patterns.h"
-#include "analysis/dead_squares.h"
 #include "deadlock/freeze.h"
+#include "preparation.h"
 #include "search/moves.h"
 #include "search/node_store.h"
 #include "analysis/push_distances.h"
@@ -22,33 +23,35 @@ namespace {
 constexpr uint32_t kNone = NodeStore::kNone;
 constexpr Square kGone = kNoSquare;  // a sunk stone: sorts after every square
 
-class SinkStrategy : public Strategy {
+// The search, over the analysis and stone patterns made beforehand.
+class SinkSearch : public Strategy {
  public:
-  SinkStrategy(const SinkLevel& level, const SinkSolverOptions& options)
+  // `patterns`: nullptr when the options ask for none.
+  SinkSearch(const SinkLevel& level, const SinkSolverOptions& options, const LevelAnalysis& analysis,
+             const DeadPatterns* patterns)
       : level_(level),
         options_(options),
-        board_(sinkBoard(level)),
+        analysis_(analysis),
+        board_(analysis.board()),
         n_(board_.boxCount()),
         zobrist_(board_.squareCount()),
         store_(n_, board_.squareCount(), options.memoryBudgetBytes - options.memoryBudgetBytes / 3),
-        dead_(pushDeadSquares(board_)),
+        dead_(analysis.pushDead()),
         moves_(board_, MoveMode::Push, dead_),
         freeze_(board_, dead_, std::vector<uint8_t>(board_.squareCount(), 0)),
-        distances_(board_, board_.goals()),
+        distances_(analysis.goalDistances()),
+        patterns_(patterns),
         corridor_(board_),
         pusherReach_(board_),
         pusherOccupied_(board_.squareCount(), 0),
         queue_(1024, 32),
-        child_(n_) {
-    if (options.patterns) patterns_ = std::make_unique<DeadPatterns>(board_, dead_, true, distances_);
-  }
+        child_(n_) {}
 
   SolveStatus run(const Deadline& deadline) override {
     if (!started_) {
       started_ = true;
       if (auto s = start()) return *s;
     }
-    if (patterns_ && !patterns_->build(deadline)) return SolveStatus::Running;
     for (;;) {
       if (deadline.reached(expanded_)) return SolveStatus::Running;
       if ((expanded_ & 127) == 0 && memoryBytes() > options_.memoryBudgetBytes) return SolveStatus::OutOfMemory;
@@ -80,16 +83,12 @@ class SinkStrategy : public Strategy {
 
  private:
   uint64_t memoryBytes() const {
-    return store_.memoryBytes() + distances_.memoryBytes() + queue_.memoryBytes() +
+    return store_.memoryBytes() + analysis_.memoryBytes() + queue_.memoryBytes() +
            g_.capacity() * sizeof(uint32_t) + h_.capacity() * sizeof(uint32_t) + closed_.capacity() +
            relinked_.size() * (sizeof(RelinkedParents::Link) + 24) + (patterns_ ? patterns_->memoryBytes() : 0);
   }
 
   std::optional<SolveStatus> start() {
-    if (!board_.tooLarge().empty()) {
-      message_ = board_.tooLarge();
-      return SolveStatus::Declined;
-    }
     if (n_ != static_cast<int>(level_.stones.size())) {
       message_ = "a stone stands where the player can never reach";
       return SolveStatus::Unsolvable;
@@ -277,16 +276,17 @@ class SinkStrategy : public Strategy {
 
   SinkLevel level_;
   SinkSolverOptions options_;
-  Board board_;
+  const LevelAnalysis& analysis_;
+  const Board& board_;
   int n_;
   Zobrist zobrist_;
   NodeStore store_;
-  std::vector<uint8_t> dead_;
+  const std::vector<uint8_t>& dead_;
   MoveGenerator moves_;
   FreezeCheck freeze_;
-  PushDistances distances_;
+  const PushDistances& distances_;
+  const DeadPatterns* patterns_;  // nullptr: none
   CorridorCheck corridor_;
-  std::unique_ptr<DeadPatterns> patterns_;
   Reach pusherReach_;
   std::vector<uint8_t> pusherOccupied_;
   BucketQueue queue_;
@@ -301,6 +301,46 @@ class SinkStrategy : public Strategy {
   uint64_t expanded_ = 0;
   int depth_ = 0, bestBound_ = -1;
   std::string solution_, message_;
+};
+
+// Builds the board, the sink's push distances and the stone patterns in its
+// first slices, then searches.
+class SinkStrategy : public PreparedStrategy {
+ public:
+  SinkStrategy(const SinkLevel& level, const SinkSolverOptions& options)
+      : PreparedStrategy(options.memoryBudgetBytes), level_(level), options_(options) {
+    prep_.add([this] {
+      analysis_ = std::make_unique<LevelAnalysis>(sinkBoard(level_));
+      analysis_->buildBoard();
+      if (!analysis_->board().tooLarge().empty()) prep_.end(SolveStatus::Declined, analysis_->board().tooLarge());
+      return true;
+    });
+    prep_.add([this] { return analysis_->buildPushDead(); });
+    prep_.add([this] { return analysis_->buildGoalDistances(); });
+    prep_.add([this] {
+      if (!options_.patterns) return true;
+      if (!patterns_)
+        patterns_ = std::make_unique<DeadPatterns>(analysis_->board(), analysis_->pushDead(), true,
+                                                   analysis_->goalDistances());
+      return patterns_->buildPiece();
+    });
+  }
+
+ protected:
+  std::unique_ptr<Strategy> makeSearch(uint64_t budget) override {
+    SinkSolverOptions options = options_;
+    options.memoryBudgetBytes = budget;
+    return std::make_unique<SinkSearch>(level_, options, *analysis_, patterns_.get());
+  }
+  uint64_t preparedBytes() const override {
+    return (analysis_ ? analysis_->memoryBytes() : 0) + (patterns_ ? patterns_->memoryBytes() : 0);
+  }
+
+ private:
+  SinkLevel level_;
+  SinkSolverOptions options_;
+  std::unique_ptr<LevelAnalysis> analysis_;
+  std::unique_ptr<DeadPatterns> patterns_;
 };
 
 }  // namespace

@@ -5,10 +5,11 @@
 #include <queue>
 
 #include "analysis/board.h"
+#include "analysis/level_analysis.h"
 #include "search/bucket_queue.h"
 #include "deadlock/dead_patterns.h"
-#include "analysis/dead_squares.h"
 #include "deadlock/freeze.h"
+#include "preparation.h"
 #include "search/moves.h"
 #include "search/node_store.h"
 #include "analysis/push_distances.h"
@@ -24,19 +25,21 @@ constexpr uint32_t kNone = NodeStore::kNone;
 constexpr int kPrimaryLevels = 1024;  // f (or the bound) beyond this is clamped: order is lost there
 constexpr int kSecondaryLevels = 32;
 
-class BestFirstStrategy : public Strategy {
+// The search, over the level analysis and dead patterns made beforehand.
+class BestFirstSearch : public Strategy {
  public:
-  BestFirstStrategy(const Level& level, uint64_t budget, BestFirstKind kind)
-      : board_(level),
+  BestFirstSearch(const LevelAnalysis& analysis, const DeadPatterns& patterns, uint64_t budget, BestFirstKind kind)
+      : analysis_(analysis),
+        board_(analysis.board()),
         kind_(kind),
         budget_(budget),
         zobrist_(board_.squareCount()),
         store_(board_.boxCount(), board_.squareCount(), budget - budget / 3),
-        moves_(board_, MoveMode::Push, pushDeadSquares(board_)),
-        freeze_(board_, pushDeadSquares(board_), board_.goalMask()),
-        distances_(board_, board_.goals()),
+        moves_(board_, MoveMode::Push, analysis.pushDead()),
+        freeze_(board_, analysis.pushDead(), board_.goalMask()),
+        distances_(analysis.goalDistances()),
         bound_(board_.boxCount(), distances_),
-        patterns_(board_, pushDeadSquares(board_), false, distances_),
+        patterns_(patterns),
         child_(board_.boxCount()),
         parent_(board_.boxCount()) {
     if (kind_ != BestFirstKind::Moves) buckets_ = std::make_unique<BucketQueue>(kPrimaryLevels, kSecondaryLevels);
@@ -45,13 +48,8 @@ class BestFirstStrategy : public Strategy {
   SolveStatus run(const Deadline& deadline) override {
     if (!started_) {
       started_ = true;
-      if (!board_.tooLarge().empty()) {
-        message_ = board_.tooLarge();
-        return SolveStatus::Declined;
-      }
       if (auto s = start()) return *s;
     }
-    if (!patterns_.build(deadline)) return SolveStatus::Running;
     for (;;) {
       if (deadline.reached(expanded_)) return SolveStatus::Running;
       if ((expanded_ & 127) == 0 && memoryBytes() > budget_) return SolveStatus::OutOfMemory;
@@ -85,7 +83,7 @@ class BestFirstStrategy : public Strategy {
 
  private:
   uint64_t memoryBytes() const {
-    uint64_t b = store_.memoryBytes() + distances_.memoryBytes() + patterns_.memoryBytes() + g_.capacity() * sizeof(uint32_t) +
+    uint64_t b = store_.memoryBytes() + analysis_.memoryBytes() + patterns_.memoryBytes() + g_.capacity() * sizeof(uint32_t) +
                  h_.capacity() * sizeof(uint16_t) + pushes_.capacity() * sizeof(uint16_t) + closed_.capacity() +
                  relinked_.size() * (sizeof(RelinkedParents::Link) + sizeof(uint32_t) + 16);
     if (buckets_) b += buckets_->memoryBytes();
@@ -214,16 +212,17 @@ class BestFirstStrategy : public Strategy {
     bool operator<(const HeapItem& o) const { return key > o.key || (key == o.key && id > o.id); }
   };
 
-  Board board_;
+  const LevelAnalysis& analysis_;
+  const Board& board_;
   BestFirstKind kind_;
   uint64_t budget_;
   Zobrist zobrist_;
   NodeStore store_;
   MoveGenerator moves_;
   FreezeCheck freeze_;
-  PushDistances distances_;
+  const PushDistances& distances_;
   MatchingBound bound_;
-  DeadPatterns patterns_;
+  const DeadPatterns& patterns_;
   std::vector<Square> child_, parent_;  // scratch: a child's boxes, the expanded position's
   std::vector<uint32_t> g_;       // [node] pushes, or moves for astar-moves
   std::vector<uint16_t> h_;       // [node] the push bound
@@ -236,6 +235,50 @@ class BestFirstStrategy : public Strategy {
   uint64_t expanded_ = 0;
   int depth_ = 0, bestBound_ = -1;
   std::string solution_, message_;
+};
+
+// Builds the push distances and dead patterns in its first slices, then searches.
+class BestFirstStrategy : public PreparedStrategy {
+ public:
+  BestFirstStrategy(const Level& level, uint64_t budget, BestFirstKind kind)
+      : PreparedStrategy(budget), analysis_(level), budget_(budget), kind_(kind) {
+    LevelAnalysis& a = analysis_;
+    prep_.add([&a] { return a.buildBoard(); });
+    prep_.add([this] { return declineIfTooLarge(); });
+    prep_.add([&a] { return a.buildPushDead(); });
+    prep_.add([&a] { return a.buildGoalDistances(); });
+    prep_.add([this] {
+      if (!patterns_) patterns_ = std::make_unique<DeadPatterns>(analysis_.board(), analysis_.pushDead(), false,
+                                                                 analysis_.goalDistances());
+      return patterns_->buildPiece();
+    });
+  }
+
+ protected:
+  std::unique_ptr<Strategy> makeSearch(uint64_t budget) override {
+    return std::make_unique<BestFirstSearch>(analysis_, *patterns_, budget, kind_);
+  }
+  uint64_t preparedBytes() const override { return analysis_.memoryBytes() + (patterns_ ? patterns_->memoryBytes() : 0); }
+
+ private:
+  bool declineIfTooLarge() {
+    const Board& b = analysis_.board();
+    if (!b.tooLarge().empty()) {
+      prep_.end(SolveStatus::Declined, b.tooLarge());
+      return true;
+    }
+    const uint64_t bytes = analysis_.goalDistanceBytes();
+    if (bytes > budget_)
+      prep_.end(SolveStatus::Declined, tooLargeForBudget("the push-distance table for " + countText(b.goals().size()) +
+                                                             " goals on " + countText(b.squareCount()) + " squares",
+                                                         bytes, budget_));
+    return true;
+  }
+
+  LevelAnalysis analysis_;
+  uint64_t budget_;
+  BestFirstKind kind_;
+  std::unique_ptr<DeadPatterns> patterns_;
 };
 
 }  // namespace

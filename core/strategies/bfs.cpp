@@ -1,11 +1,14 @@
 #include "bfs.h"
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 
 #include "analysis/board.h"
+#include "analysis/level_analysis.h"
 #include "analysis/dead_squares.h"
 #include "deadlock/freeze.h"
+#include "preparation.h"
 #include "search/key_tree.h"
 #include "search/moves.h"
 #include "search/node_store.h"
@@ -129,23 +132,30 @@ class Frontier {
 // Which searches run: forward, reverse or both.
 enum class Sides { Forward, Reverse, Both };
 
-class BfsStrategy : public Strategy {
+// The clock is read once per so many expansions (mask + 1): 256 on ordinary
+// levels, fewer where one expansion floods a large board once per box move,
+// so that a slice ends soon after its time.
+uint64_t clockMask(const Board& board) {
+  const uint64_t work = static_cast<uint64_t>(board.boxCount() + 1) * board.squareCount();  // squares flooded, about
+  uint64_t every = 256;
+  while (every > 1 && every * work > (uint64_t{1} << 22)) every /= 2;
+  return every - 1;
+}
+
+class BfsSearch : public Strategy {
  public:
-  BfsStrategy(const Level& level, uint64_t budget, Sides sides)
-      : board_(level), zobrist_(board_.squareCount()), sides_(sides), budget_(budget) {}
+  BfsSearch(const Board& board, uint64_t budget, Sides sides)
+      : board_(board), zobrist_(board_.squareCount()), sides_(sides), budget_(budget),
+        clockMask_(clockMask(board)) {}
 
   SolveStatus run(const Deadline& deadline) override {
     if (!started_) {
       started_ = true;
-      if (!board_.tooLarge().empty()) {
-        message_ = board_.tooLarge();
-        return SolveStatus::Declined;
-      }
       if (auto s = start()) return *s;
     }
     for (;;) {
       const uint64_t nodes = expanded();
-      if (deadline.nodesReached(nodes) || ((nodes & 255) == 0 && deadline.expired())) return SolveStatus::Running;
+      if (deadline.nodesReached(nodes) || ((nodes & clockMask_) == 0 && deadline.expired())) return SolveStatus::Running;
       Frontier* f = pick();
       if (!f) {
         message_ = "every position reachable by " + std::string(sides_ == Sides::Reverse ? "pulls" : "pushes") +
@@ -267,10 +277,11 @@ class BfsStrategy : public Strategy {
     return solvedBy(board_.level(), pushes, solution_, message_);
   }
 
-  Board board_;
+  const Board& board_;
   Zobrist zobrist_;
   Sides sides_;
   uint64_t budget_;
+  uint64_t clockMask_;  // see clockMask()
   bool started_ = false;
   std::unique_ptr<Frontier> forward_, reverse_;
   std::unique_ptr<NodeStore> goal_;
@@ -281,10 +292,11 @@ class BfsStrategy : public Strategy {
 // Forward breadth-first search that stores keys only (search/key_tree.h)
 // and walks one live position from node to node: fewer bytes per position,
 // some time spent walking.
-class WalkingBfsStrategy : public Strategy {
+class WalkingBfsSearch : public Strategy {
  public:
-  WalkingBfsStrategy(const Level& level, uint64_t budget)
-      : board_(level),
+  WalkingBfsSearch(const Board& board, uint64_t budget)
+      : board_(board),
+        clockMask_(clockMask(board)),
         zobrist_(board_.squareCount()),
         tree_(budget),
         walker_(board_, tree_),
@@ -295,10 +307,6 @@ class WalkingBfsStrategy : public Strategy {
   SolveStatus run(const Deadline& deadline) override {
     if (!started_) {
       started_ = true;
-      if (!board_.tooLarge().empty()) {
-        message_ = board_.tooLarge();
-        return SolveStatus::Declined;
-      }
       const Square* boxes = board_.startBoxes().data();
       Square normal = moves_.normalise(boxes, board_.startPlayer());
       KeyTree::Insert r = tree_.insert(zobrist_.boxes(boxes, board_.boxCount()) ^ zobrist_.player(normal),
@@ -307,7 +315,8 @@ class WalkingBfsStrategy : public Strategy {
       if (solved(boxes)) return finish(r.index);
     }
     for (;;) {
-      if (deadline.nodesReached(expanded_) || ((expanded_ & 255) == 0 && deadline.expired())) return SolveStatus::Running;
+      if (deadline.nodesReached(expanded_) || ((expanded_ & clockMask_) == 0 && deadline.expired()))
+        return SolveStatus::Running;
       if (next_ >= tree_.size()) {
         message_ = "every position reachable by pushes was searched";
         return SolveStatus::Unsolvable;
@@ -357,7 +366,8 @@ class WalkingBfsStrategy : public Strategy {
     return solvedBy(board_.level(), pushes, solution_, message_);
   }
 
-  Board board_;
+  const Board& board_;
+  uint64_t clockMask_;  // see clockMask()
   Zobrist zobrist_;
   KeyTree tree_;
   TreeWalker walker_;
@@ -370,20 +380,51 @@ class WalkingBfsStrategy : public Strategy {
   std::string solution_, message_;
 };
 
+// Builds the board in its first slice (a level too large for the square
+// numbers is declined there), then makes the search.
+class BoardFirst : public PreparedStrategy {
+ public:
+  using Make = std::function<std::unique_ptr<Strategy>(const Board&, uint64_t budget)>;
+  BoardFirst(const Level& level, uint64_t budget, Make make)
+      : PreparedStrategy(budget), analysis_(level), make_(std::move(make)) {
+    prep_.add([this] {
+      analysis_.buildBoard();
+      if (!analysis_.board().tooLarge().empty()) prep_.end(SolveStatus::Declined, analysis_.board().tooLarge());
+      return true;
+    });
+  }
+
+ protected:
+  std::unique_ptr<Strategy> makeSearch(uint64_t budget) override { return make_(analysis_.board(), budget); }
+  uint64_t preparedBytes() const override { return analysis_.memoryBytes(); }
+
+ private:
+  LevelAnalysis analysis_;
+  Make make_;
+};
+
+std::unique_ptr<Strategy> makeBfs(const Level& level, uint64_t budget, Sides sides) {
+  return std::make_unique<BoardFirst>(level, budget, [sides](const Board& board, uint64_t bytes) {
+    return std::make_unique<BfsSearch>(board, bytes, sides);
+  });
+}
+
 }  // namespace
 
 std::unique_ptr<Strategy> makeWalkingBfsStrategy(const Level& level, uint64_t memoryBudgetBytes) {
-  return std::make_unique<WalkingBfsStrategy>(level, memoryBudgetBytes);
+  return std::make_unique<BoardFirst>(level, memoryBudgetBytes, [](const Board& board, uint64_t bytes) {
+    return std::make_unique<WalkingBfsSearch>(board, bytes);
+  });
 }
 
 std::unique_ptr<Strategy> makeBfsStrategy(const Level& level, uint64_t memoryBudgetBytes) {
-  return std::make_unique<BfsStrategy>(level, memoryBudgetBytes, Sides::Forward);
+  return makeBfs(level, memoryBudgetBytes, Sides::Forward);
 }
 std::unique_ptr<Strategy> makeReverseBfsStrategy(const Level& level, uint64_t memoryBudgetBytes) {
-  return std::make_unique<BfsStrategy>(level, memoryBudgetBytes, Sides::Reverse);
+  return makeBfs(level, memoryBudgetBytes, Sides::Reverse);
 }
 std::unique_ptr<Strategy> makeBidirectionalBfsStrategy(const Level& level, uint64_t memoryBudgetBytes) {
-  return std::make_unique<BfsStrategy>(level, memoryBudgetBytes, Sides::Both);
+  return makeBfs(level, memoryBudgetBytes, Sides::Both);
 }
 
 }  // namespace soko
