@@ -28,6 +28,11 @@ bool PositionCheck::affordable(const Board& board) {
              kMaxTableBytes;
 }
 
+int PositionCheck::corralBudgetFor(const Board& board) {
+  return std::clamp(kCorralWork / std::max(1, board.squareCount()), kMinCorralBudget,
+                    kCorralBudget);
+}
+
 PositionCheck::PositionCheck(const Board& board, int corralBudget)
     : board_(board),
       dead_(pushDeadSquares(board)),

@@ -41,14 +41,22 @@ struct DeadlockVerdict {
 
 class PositionCheck {
  public:
-  // Positions the corral's small search may take: a few milliseconds at most.
+  // Positions the corral's small search may take. Each position floods the
+  // board, so the budget is about kCorralWork square visits, within
+  // [kMinCorralBudget, kCorralBudget]. Measured under Node on the bundled
+  // levels, a search that gave up took up to 12 ms at 1,000 positions
+  // (Sasquatch VI 15, XSokoban 74) and at most 2.8 ms with this budget.
   static constexpr int kCorralBudget = 1000;
+  static constexpr int kMinCorralBudget = 100;
+  static constexpr int kCorralWork = 30000;
+  static int corralBudgetFor(const Board& board);
   // Largest squares x goals the tables may take (bytes of the matching's
   // reach table): a bigger level gets no live check.
   static constexpr int64_t kMaxTableBytes = 8 << 20;
 
   // `board` must outlive the check; affordable() should hold.
-  explicit PositionCheck(const Board& board, int corralBudget = kCorralBudget);
+  explicit PositionCheck(const Board& board) : PositionCheck(board, corralBudgetFor(board)) {}
+  PositionCheck(const Board& board, int corralBudget);
   static bool affordable(const Board& board);
 
   // `occupied` [square] marks the boxes, `player` stands anywhere in its
