@@ -24,6 +24,7 @@ export function createEditorView(board) {
     drawTools(e);
     drawBoardCard(e);
     drawLines(e);
+    drawStorageProblem(state);
     drawSolveAndKeep(e);
   }
   return { paint, draw };
@@ -70,6 +71,13 @@ function drawLines(e) {
   $('editor-check').className = 'status ' + check.kind;
   $('editor-message').textContent = e.message.text;
   $('editor-message').className = 'status' + (e.message.kind ? ' ' + e.message.kind : '');
+}
+
+// The side panel's alert is hidden behind the editor: a write that failed
+// (the drawing's draft, a save) is said here too.
+function drawStorageProblem(state) {
+  $('editor-storage').hidden = !state.storageProblem;
+  $('editor-storage').textContent = state.storageProblem ? 'Not saved: ' + state.storageProblem : '';
 }
 
 function drawSolveAndKeep(e) {

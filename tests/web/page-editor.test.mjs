@@ -165,6 +165,41 @@ test('a wall drawn by touch, and "Edit a copy" of a level, back to the game as i
   assert.equal(await text(page, '#moves'), moves, 'the game waited behind the editor');
 });
 
+test('a save the browser refuses is shown in the editor, and the drawing stays', async (t) => {
+  const { page } = await openPage(t);
+  await button(page, 'Editor').click();
+  await page.keyboard.press('p');
+  await clickSquare(page, 1, 1);
+  await page.keyboard.press('b');
+  await clickSquare(page, 3, 1);
+  await page.evaluate(() => {
+    IDBObjectStore.prototype.put = function put() { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };
+  });
+  await page.keyboard.press('g');
+  await clickSquare(page, 5, 1);  // the draft's write fails
+  await page.waitForSelector('#editor-storage:not([hidden])');
+  assert.match(await text(page, '#editor-storage'), /^Not saved: .*storage is full/);
+  await button(page, 'Save to My levels').click();
+  await page.waitForFunction(() => /^Not saved:/.test(document.getElementById('editor-message').textContent));
+  assert.match(await text(page, '#editor-message'), /Your drawing is still here/);
+  assert.equal((await editor(page)).ok, true);
+});
+
+test('text pasted while the editor is open goes onto its board; text with no level says why', async (t) => {
+  const { page } = await openPage(t);
+  await button(page, 'Editor').click();
+  await pasteText(page, 'Pasted\n#######\n#@ $ .#\n#######\n');
+  await page.waitForFunction(() => window.soko.state.editor.grid.width === 7);
+  assert.equal(await page.getByLabel('Title').inputValue(), 'Pasted');
+  assert.equal((await editor(page)).runLength, '7#|#@-$-.#|7#');
+  assert.equal(await page.locator('#editor').isVisible(), true);
+  await pasteText(page, '#####\n#@$x#\n#####\n');
+  await page.waitForFunction(() => /No level in the pasted text/.test(document.getElementById('editor-message').textContent));
+  assert.match(await text(page, '#editor-message'), /line 2, column 4: unknown character 'x'/);
+  await page.keyboard.press('Control+z');
+  assert.equal((await editor(page)).width, 10, 'Undo brings the board before the paste back');
+});
+
 //   #####
 //   #+$ #   the player on the goal; a push right puts the box in the corner
 //   #   #
