@@ -158,6 +158,15 @@ test('a wall drawn by touch, and "Edit a copy" of a level, back to the game as i
   await touch('touchEnd');
   const touched = await editor(page);
   for (let x = 2; x <= 6; x++) assert.equal(touched.cells[3 * 10 + x], '#', `wall drawn by touch at (${x}, 3)`);
+  // The right mouse button draws floor; the size fields resize the board.
+  const p = await square(page, 4, 3);
+  await page.mouse.click(p.x, p.y, { button: 'right' });
+  assert.equal((await editor(page)).cells[3 * 10 + 4], ' ');
+  await page.getByLabel('Width').fill('12');
+  await page.getByLabel('Width').press('Enter');
+  const wider = await editor(page);
+  assert.equal(wider.width, 12);
+  assert.equal(wider.cells.slice(3 * 12, 3 * 12 + 12), '# ## ##  #' + '  ', 'the drawing stays at the top left');
 
   await button(page, 'Back to playing').click();
   assert.equal(await page.locator('#board').isVisible(), true);
