@@ -19,6 +19,7 @@
 //   {type: 'setting', name, value}               storage.setSetting
 //   {type: 'cancel-job'}                         the solvers stop
 // The view draws everything from this object (view.js, render.js).
+import { DeadlockWatch } from './deadlock-state.js';
 import { PlayState, progressOf, sameProgress } from './state.js';
 import { movesPushes } from './words.js';
 
@@ -57,7 +58,11 @@ export function createState(module, settings = {}) {
     storageProblem: '', // why the player's data is not being kept, while that is so
     banner: null,       // {moves, pushes, improved}: the solved moment
     ready: false,       // the page has started (before that the heading says it is loading)
-    settings: { method: 'default', timeLimit: 60, memoryMB: module.defaultMemoryBudgetBytes() / 1048576, speed: 10, ...settings },
+    deadlock: null,     // {kind, boxes, pushed}: the player's position is dead (deadlock-state.js), while the warning is on
+    deadlockWatch: new DeadlockWatch(module),  // the core's checks for the level shown
+    editor: null,       // the level editor, while it is open (editor-state.js)
+    settings: { method: 'default', timeLimit: 60, memoryMB: module.defaultMemoryBudgetBytes() / 1048576, speed: 10,
+                deadlockWarning: true, ...settings },
     effects: [],
   };
 }

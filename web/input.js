@@ -56,6 +56,7 @@ const BUTTONS = {
   'undo-removal': 'undo-removal', 'undo-dismiss': 'dismiss-removal',
   'browser-open': 'browser-open', 'browser-close': 'browser-close', 'next-unsolved': 'next-unsolved',
   'collection-rename': 'collection-rename', 'collection-remove': 'collection-remove', 'export-data': 'export-data',
+  'deadlock-undo': 'undo-push',
 };
 
 // The buttons of the side panel's lists (view-lists.js): list and op -> action.
@@ -85,13 +86,16 @@ function ownsKeys(target) {
   return Boolean(target && target.closest && target.closest('input, textarea, select, [contenteditable="true"], dialog'));
 }
 
-// board: the canvas; cellAt(x, y): the board cell under a point; dispatch(action).
-export function attachInput({ board, cellAt, dispatch }) {
+// board: the canvas; cellAt(x, y): the board cell under a point; dispatch(action);
+// keysFor(e) (optional): the action for a key in another mode (the level
+// editor's), null for none, or undefined where keyAction decides.
+export function attachInput({ board, cellAt, dispatch, keysFor = () => undefined }) {
   document.addEventListener('keydown', (e) => {
     if (ownsKeys(e.target)) return;
+    const other = keysFor(e);
     // Enter on the page itself goes on after a solve (on a button it clicks the button).
-    if (e.key === 'Enter' && e.target === document.body) dispatch('enter');
-    const action = keyAction(e);
+    if (other === undefined && e.key === 'Enter' && e.target === document.body) dispatch('enter');
+    const action = other === undefined ? keyAction(e) : other;
     if (!action) return;
     e.preventDefault();  // arrows must not scroll; Space and Enter on a button keep their meaning
     dispatch(action);
@@ -104,6 +108,10 @@ export function attachInput({ board, cellAt, dispatch }) {
       dispatch(action(e.target.value));
     });
   }
+  $('deadlock-warning').addEventListener('change', (e) => {
+    e.target.blur();  // the arrow keys go back to the board
+    dispatch({ type: 'setting', name: 'deadlockWarning', value: e.target.checked });
+  });
   // The slider's value is read at the event: it is where the player put it.
   $('r-scrub').addEventListener('input', (e) => dispatch({ type: 'replay', op: 'seek', to: Number(e.target.value) }));
   for (const ul of document.querySelectorAll('.item-list')) {

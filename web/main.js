@@ -9,6 +9,8 @@
 import { createState, showNotice, storageFailed } from './app-state.js';
 import { applyBackups, writeBackup } from './backup.js';
 import { createController } from './controller.js';
+import { attachEditorInput, editorKeyAction } from './editor-input.js';
+import { createEditorView } from './editor-view.js';
 import { attachInput } from './input.js';
 import { applyOldPosition } from './level-state.js';
 import { Library } from './library.js';
@@ -42,6 +44,7 @@ async function openPlayerStorage() {
 const settingsOf = (storage, M) => ({
   method: storage.setting('method', 'default'), timeLimit: storage.setting('timeLimit', 60),
   memoryMB: storage.setting('memoryMB', M.defaultMemoryBudgetBytes() / 1048576), speed: storage.setting('speed', 10),
+  deadlockWarning: storage.setting('deadlockWarning', true),
 });
 
 // This tab's name for its backup of moves not yet on disk (backup.js).
@@ -101,7 +104,8 @@ async function boot() {
   }
   let view = null;
   const board = createBoard($('board'), $('board-wrap'), () => view && view.redraw());
-  view = createView({ state, storage, library, board });
+  const editorBoard = createBoard($('editor-board'), $('editor-wrap'), () => view && view.redraw());
+  view = createView({ state, storage, library, board, editor: createEditorView(editorBoard) });
   let controller = null;
   const solvers = new Solvers(() => new SolverClient(() => new Worker('solver-worker.js'), {
     onRestart: (reason) => controller.solverRestarted(reason),
@@ -109,7 +113,11 @@ async function boot() {
   controller = createController({ state, storage, library, solvers, redraw: view.redraw, page });
   solvers.methods = M.solverMethods().map((m) => m.name);
   fillMethods(M.solverMethods(), solvers.portfolioMethods());
-  attachInput({ board: $('board'), cellAt: board.cellAt, dispatch: controller.dispatch });
+  const editorMode = () => (state.editor ? (state.editor.trial ? 'trial' : 'edit') : null);
+  attachInput({ board: $('board'), cellAt: board.cellAt, dispatch: controller.dispatch,
+                keysFor: (e) => (editorMode() ? editorKeyAction(e, editorMode()) : undefined) });
+  attachEditorInput({ canvas: $('editor-board'), cellAt: editorBoard.cellAt, dispatch: controller.dispatch,
+                      trial: () => editorMode() === 'trial' });
   storage.on('change', controller.storageChanged);
   storage.on('error', controller.storageError);
   // Another tab may have played meanwhile; a failed read reaches the 'error' listener.

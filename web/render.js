@@ -23,6 +23,9 @@ const COLORS = {
   sinkRimLight: '#d6cfc1',
   sinkDeep: '#1f2533',
   sinkEdge: '#465064',
+  mark: '#d13b3b',
+  markFill: 'rgba(209, 59, 59, 0.22)',
+  gridLine: 'rgba(140, 140, 140, 0.35)',
 };
 
 function roundRect(ctx, x, y, w, h, r) {
@@ -42,10 +45,13 @@ function fillDisc(ctx, cx, cy, r, style) {
   ctx.fill();
 }
 
-// Paints a board view {cells, width, height, selected, hint, sink} (null:
-// nothing to show). With `sink` the cells are a SinkGame's: 'x' the sink,
-// '+' the player on it, 'o' a stone (drawn as a box). view.js calls paint()
-// from its one redraw(); onResize() is called when the space changes.
+// Paints a board view {cells, width, height, selected, hint, sink, marks,
+// grid} (null: nothing to show). With `sink` the cells are a SinkGame's: 'x'
+// the sink, '+' the player on it, 'o' a stone (drawn as a box). `marks`
+// (optional): cells to mark in red (a deadlock's boxes, the squares a level
+// problem is about); `grid` (optional): every square outlined, for the
+// editor. view.js calls paint() from its one redraw(); onResize() is called
+// when the space changes.
 export function createBoard(canvas, wrap, onResize) {
   const ctx = canvas.getContext('2d');
   let geometry = { cell: 0, dpr: 1, width: 0, height: 0 };
@@ -129,6 +135,34 @@ function drawBoard(ctx, v, c) {
     ctx.stroke();
   }
   if (v.hint) drawHint(ctx, v.hint, width, c);
+  if (v.grid) drawGrid(ctx, v, c);
+  if (v.marks) for (const cell of v.marks) drawMark(ctx, (cell % width) * c, Math.floor(cell / width) * c, c);
+}
+
+// Every square outlined, so that the editor's board shows where each one is.
+function drawGrid(ctx, v, c) {
+  ctx.strokeStyle = COLORS.gridLine;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  for (let x = 0; x <= v.width; x++) {
+    ctx.moveTo(x * c + 0.5, 0);
+    ctx.lineTo(x * c + 0.5, v.height * c);
+  }
+  for (let y = 0; y <= v.height; y++) {
+    ctx.moveTo(0, y * c + 0.5);
+    ctx.lineTo(v.width * c, y * c + 0.5);
+  }
+  ctx.stroke();
+}
+
+// A red frame and wash over a square that something is wrong with.
+function drawMark(ctx, x, y, c) {
+  ctx.fillStyle = COLORS.markFill;
+  roundRect(ctx, x + c * 0.04, y + c * 0.04, c * 0.92, c * 0.92, c * 0.16);
+  ctx.fill();
+  ctx.strokeStyle = COLORS.mark;
+  ctx.lineWidth = Math.max(2, c * 0.08);
+  ctx.stroke();
 }
 
 // Walls join into one block: light edges only where no wall continues.
