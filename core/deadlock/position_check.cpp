@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "analysis/dead_squares.h"
+#include "analysis/goal_reach.h"
 
 namespace soko {
 
@@ -36,8 +37,9 @@ int PositionCheck::corralBudgetFor(const Board& board) {
 PositionCheck::PositionCheck(const Board& board, int corralBudget)
     : board_(board),
       dead_(pushDeadSquares(board)),
+      goalReach_(goalReachTable(board)),
       freeze_(board, dead_, board.goalMask()),
-      bipartite_(board),
+      bipartite_(board, goalReach_),
       corral_(board, dead_, corralBudget),
       reach_(board) {}
 

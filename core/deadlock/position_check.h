@@ -75,6 +75,7 @@ class PositionCheck {
 
   const Board& board_;
   std::vector<uint8_t> dead_;  // [square] 1 where a lone box can reach no goal
+  std::vector<uint8_t> goalReach_;  // [square * goals + goal]: what bipartite_ reads
   FreezeCheck freeze_;
   BipartiteCheck bipartite_;
   CorralCheck corral_;
