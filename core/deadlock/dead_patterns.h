@@ -9,8 +9,9 @@
 //   #  $$ #      goals: no player position can get them both out.
 //   #     #
 //
-// Building is time-sliced (build(deadline) resumes where it stopped), so
-// a page can keep responding while it runs.
+// Built in pieces (buildPiece: a share of one candidate's search, its
+// candidates made a square at a time), so that a strategy builds it inside
+// its time slices (preparation.h) and a page keeps responding meanwhile.
 #pragma once
 
 #include <array>

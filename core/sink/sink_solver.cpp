@@ -5,6 +5,7 @@
 
 #include "analysis/board.h"
 #include "analysis/level_analysis.h"
+#include "search/best_first.h"
 #include "search/bucket_queue.h"
 #include "deadlock/dead_patterns.h"
 #include "deadlock/freeze.h"
@@ -52,17 +53,7 @@ class SinkSearch : public Strategy {
       started_ = true;
       if (auto s = start()) return *s;
     }
-    for (;;) {
-      if (deadline.reached(expanded_)) return SolveStatus::Running;
-      if ((expanded_ & 127) == 0 && memoryBytes() > options_.memoryBudgetBytes) return SolveStatus::OutOfMemory;
-      uint32_t id;
-      if (!pop(id)) {
-        message_ = "every position reachable by pushes was searched";
-        return SolveStatus::Unsolvable;
-      }
-      if (h_[id] == 0) return finish(id);
-      if (auto s = expand(id)) return *s;
-    }
+    return runBestFirst(*this, deadline);
   }
 
   std::string solution() const override { return solution_; }
@@ -84,7 +75,7 @@ class SinkSearch : public Strategy {
  private:
   uint64_t memoryBytes() const {
     return store_.memoryBytes() + analysis_.memoryBytes() + queue_.memoryBytes() +
-           g_.capacity() * sizeof(uint32_t) + h_.capacity() * sizeof(uint32_t) + closed_.capacity() +
+           g_.capacity() * sizeof(uint32_t) + h_.capacity() * sizeof(uint32_t) + closed_.memoryBytes() +
            relinked_.size() * (sizeof(RelinkedParents::Link) + 24) + (patterns_ ? patterns_->memoryBytes() : 0);
   }
 
@@ -131,7 +122,7 @@ class SinkSearch : public Strategy {
       g_.push_back(g);
       h_.push_back(static_cast<uint32_t>(h));
       if (queue) queue_.push(static_cast<int>(g + h), h, r.index);
-    } else if (!(r.index < closed_.size() && closed_[r.index]) && g < g_[r.index]) {
+    } else if (!closed_.has(r.index) && g < g_[r.index]) {
       g_[r.index] = g;
       relinked_.relink(r.index, parent, move);
       if (queue) queue_.push(static_cast<int>(g + h), h, r.index);
@@ -140,16 +131,22 @@ class SinkSearch : public Strategy {
     return std::nullopt;
   }
 
+  // What runBestFirst() asks (search/best_first.h).
+  friend SolveStatus soko::runBestFirst<SinkSearch>(SinkSearch& search, const Deadline& deadline);
+  uint64_t expanded() const { return expanded_; }
+  bool overBudget() const { return memoryBytes() > options_.memoryBudgetBytes; }
+  bool isGoal(uint32_t id) const { return h_[id] == 0; }
+  SolveStatus exhausted() {
+    message_ = "every position reachable by pushes was searched";
+    return SolveStatus::Unsolvable;
+  }
+
+  // The next node to expand; entries left behind by a better path (f past
+  // the queue's last level is not known exactly) are skipped.
   bool pop(uint32_t& id) {
-    for (;;) {
-      int f, secondary;
-      if (!queue_.pop(id, f, secondary)) return false;
-      if (f < 1023 && f != static_cast<int>(g_[id] + h_[id])) continue;
-      if (closed_.size() <= id) closed_.resize(store_.size(), 0);
-      if (closed_[id]) continue;
-      closed_[id] = 1;
-      return true;
-    }
+    return popOpen(queue_, closed_, store_.size(), id, [this](uint32_t i, int f) {
+      return f < 1023 && f != static_cast<int>(g_[i] + h_[i]);
+    });
   }
 
   // Loads node `id`'s stones into stones_ (sunk ones last, as kGone); returns how many are left.
@@ -171,8 +168,7 @@ class SinkSearch : public Strategy {
         if (!pushHome(id, next, s)) break;
         if (s) return s;
         id = next;
-        if (closed_.size() <= id) closed_.resize(store_.size(), 0);
-        closed_[id] = 1;
+        closed_.close(id, store_.size());
         if (h_[id] == 0) return finish(id);
       }
     }
@@ -252,8 +248,7 @@ class SinkSearch : public Strategy {
         status = add(boxes.data(), static_cast<int>(boxes.size()), from, parent, encodeMove(from, e), ++g, h, false);
         if (status) return true;
         parent = lastAdded_;
-        if (closed_.size() <= parent) closed_.resize(store_.size(), 0);
-        closed_[parent] = 1;
+        closed_.close(parent, store_.size());
       }
       next = parent;
       return true;
@@ -294,7 +289,7 @@ class SinkSearch : public Strategy {
   std::vector<Square> padded_ = std::vector<Square>(n_);
   std::vector<Square> stones_ = std::vector<Square>(n_);  // scratch: a stored node's stones
   std::vector<uint32_t> g_, h_;
-  std::vector<uint8_t> closed_;
+  ClosedSet closed_;
   RelinkedParents relinked_;
   uint32_t lastAdded_ = kNone;
   bool started_ = false;

@@ -6,6 +6,7 @@
 
 #include "analysis/board.h"
 #include "analysis/level_analysis.h"
+#include "search/best_first.h"
 #include "search/bucket_queue.h"
 #include "deadlock/dead_patterns.h"
 #include "deadlock/freeze.h"
@@ -50,17 +51,7 @@ class BestFirstSearch : public Strategy {
       started_ = true;
       if (auto s = start()) return *s;
     }
-    for (;;) {
-      if (deadline.reached(expanded_)) return SolveStatus::Running;
-      if ((expanded_ & 127) == 0 && memoryBytes() > budget_) return SolveStatus::OutOfMemory;
-      uint32_t id;
-      if (!pop(id)) {
-        message_ = "every position reachable by pushes was searched";
-        return SolveStatus::Unsolvable;
-      }
-      if (kind_ != BestFirstKind::Greedy && h_[id] == 0) return finish(id);
-      if (auto s = expand(id)) return *s;
-    }
+    return runBestFirst(*this, deadline);
   }
 
   std::string solution() const override { return solution_; }
@@ -84,7 +75,7 @@ class BestFirstSearch : public Strategy {
  private:
   uint64_t memoryBytes() const {
     uint64_t b = store_.memoryBytes() + analysis_.memoryBytes() + patterns_.memoryBytes() + g_.capacity() * sizeof(uint32_t) +
-                 h_.capacity() * sizeof(uint16_t) + pushes_.capacity() * sizeof(uint16_t) + closed_.capacity() +
+                 h_.capacity() * sizeof(uint16_t) + pushes_.capacity() * sizeof(uint16_t) + closed_.memoryBytes() +
                  relinked_.size() * (sizeof(RelinkedParents::Link) + sizeof(uint32_t) + 16);
     if (buckets_) b += buckets_->memoryBytes();
     b += heap_.size() * sizeof(HeapItem);
@@ -131,26 +122,30 @@ class BestFirstSearch : public Strategy {
     }
   }
 
+  // What runBestFirst() asks (search/best_first.h).
+  friend SolveStatus soko::runBestFirst<BestFirstSearch>(BestFirstSearch& search, const Deadline& deadline);
+  uint64_t expanded() const { return expanded_; }
+  bool overBudget() const { return memoryBytes() > budget_; }
+  bool isGoal(uint32_t id) const { return kind_ != BestFirstKind::Greedy && h_[id] == 0; }
+  SolveStatus exhausted() {
+    message_ = "every position reachable by pushes was searched";
+    return SolveStatus::Unsolvable;
+  }
+
   // The next node to expand; entries left behind by a better path are skipped.
   bool pop(uint32_t& id) {
+    if (kind_ != BestFirstKind::Moves)
+      return popOpen(*buckets_, closed_, store_.size(), id, [this](uint32_t i, int primary) {
+        return kind_ == BestFirstKind::Pushes && primary < kPrimaryLevels - 1 &&
+               primary != static_cast<int>(g_[i] + h_[i]);
+      });
     for (;;) {
-      if (kind_ == BestFirstKind::Moves) {
-        if (heap_.empty()) return false;
-        HeapItem top = heap_.top();
-        heap_.pop();
-        id = top.id;
-        if ((top.key >> 24) != static_cast<uint64_t>(g_[id]) + h_[id]) continue;
-      } else {
-        int primary, secondary;
-        if (!buckets_->pop(id, primary, secondary)) return false;
-        if (kind_ == BestFirstKind::Pushes && primary < kPrimaryLevels - 1 &&
-            primary != static_cast<int>(g_[id] + h_[id]))
-          continue;
-      }
-      if (closed_.size() <= id) closed_.resize(store_.size(), 0);
-      if (closed_[id]) continue;
-      closed_[id] = 1;
-      return true;
+      if (heap_.empty()) return false;
+      HeapItem top = heap_.top();
+      heap_.pop();
+      id = top.id;
+      if ((top.key >> 24) != static_cast<uint64_t>(g_[id]) + h_[id]) continue;
+      if (closed_.close(id, store_.size())) return true;
     }
   }
 
@@ -197,7 +192,7 @@ class BestFirstSearch : public Strategy {
   }
 
   bool better(uint32_t i, uint32_t g, uint16_t pushes) const {
-    if (i < closed_.size() && closed_[i]) return false;
+    if (closed_.has(i)) return false;
     if (kind_ == BestFirstKind::Moves) return g < g_[i] || (g == g_[i] && pushes < pushes_[i]);
     return g < g_[i];
   }
@@ -227,7 +222,7 @@ class BestFirstSearch : public Strategy {
   std::vector<uint32_t> g_;       // [node] pushes, or moves for astar-moves
   std::vector<uint16_t> h_;       // [node] the push bound
   std::vector<uint16_t> pushes_;  // [node] astar-moves only
-  std::vector<uint8_t> closed_;   // [node] expanded
+  ClosedSet closed_;
   RelinkedParents relinked_;
   std::unique_ptr<BucketQueue> buckets_;
   std::priority_queue<HeapItem> heap_;

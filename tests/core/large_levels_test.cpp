@@ -96,6 +96,17 @@ TEST_CASE("large levels: 2,000 boxes whose tables fit are prepared in slices, co
   CHECK(solver.message() == "cancelled");
 }
 
+TEST_CASE("large levels: the time limit ends a solve that is still building its tables, in slices") {
+  const Level level = combLevel(2000);
+  Solver solver(level, defaults(0.5));
+  int steps = 0;
+  SolveStatus s = SolveStatus::Running;
+  while (s == SolveStatus::Running && steps < 1000) s = solver.step(50), ++steps;
+  CHECK(s == SolveStatus::TimedOut);
+  CHECK(steps > 1);
+  CHECK(solver.message() == "no solution found within the time limit");
+}
+
 TEST_CASE("large levels: a 1024x1024 board is declined by every strategy in the first slice") {
   std::string text(1024, '#');
   text += '\n';

@@ -1,11 +1,10 @@
 #include "fess_search.h"
 
 #include <algorithm>
-#include <bit>
 
 #include "analysis/board.h"
-#include "cell_index.h"
-#include "cell_queue.h"
+#include "advisors.h"
+#include "feature_cells.h"
 #include "fess_tables.h"
 #include "goal_room.h"
 #include "hotspots.h"
@@ -26,18 +25,6 @@
 namespace soko {
 namespace {
 
-// What a position is projected by onto the feature spaces (see enqueue).
-struct Features {
-  int onGoals = 0;       // boxes on goals: all of them is solved
-  int connectivity = 0;  // player regions
-  // Goals filled while an earlier goal of their group is empty. Keeps the
-  // packing advisor to the plan's order; onGoals - outOfPlan counts the
-  // goals filled in plan order.
-  int outOfPlan = 0;
-  int hot = 0;            // hotspots: boxes cutting some other box off from every goal (hotspots.h)
-  uint32_t estimate = 0;  // pushes to the nearest goals
-};
-
 // `squares` is sorted but for squares[i], which this moves to its place:
 // after one box moves, cheaper than a sort.
 void resortOne(std::vector<Square>& squares, size_t i) {
@@ -53,8 +40,7 @@ class FessSearch : public Strategy, public MeetingSide {
   // `countTables`: the tables' bytes count as this search's (not when a
   // portfolio shares them and counts them once itself).
   FessSearch(FessTables& tables, uint64_t budget, FessVariant variant, bool countTables)
-      : spaces_(variant.spaces),
-        tables_(tables),
+      : tables_(tables),
         countTables_(countTables),
         board_(tables.board()),
         budget_(budget),
@@ -74,8 +60,9 @@ class FessSearch : public Strategy, public MeetingSide {
         nearest_(tables.nearest()),
         patterns_(tables.patterns()),
         occupied_(board_.squareCount(), 0),
-        regions_(board_) {
-    startEstimate_ = estimate(board_.startBoxes());
+        regions_(board_),
+        cells_(variant.spaces, estimate(board_.startBoxes())),
+        pieceMask_(costlyPieces(board_) ? 0 : 31) {
     int areas = 0;
     for (int a : plan_.area) areas = std::max(areas, a + 1);
     areaMinEmpty_.resize(areas);
@@ -94,20 +81,28 @@ class FessSearch : public Strategy, public MeetingSide {
     }
     if (store_.size() == 0 && !start()) return SolveStatus::OutOfMemory;
     while (solvedIndex_ == NodeStore::kNone) {
-      if (deadline.reached(nodes_)) return SolveStatus::Running;
-      const uint64_t reserve = expansionReserve(), used = memoryBytes();
-      if (used + reserve > budget_) return SolveStatus::OutOfMemory;
-      store_.setBudget(budget_ - reserve - (used - store_.memoryBytes()));
-      uint32_t node;
-      if (!nextNode(node)) {
-        if (!roomSkipped_.empty()) {  // the goal-room order was a guess: take back what it left out
-          reopenRoomSkipped();
+      if (x_.step == Step::None) {  // a new expansion
+        if (deadline.reached(nodes_)) return SolveStatus::Running;
+        const uint64_t reserve = expansionReserve(), used = memoryBytes();
+        if (used + reserve > budget_) return SolveStatus::OutOfMemory;
+        store_.setBudget(budget_ - reserve - (used - store_.memoryBytes()));
+        uint32_t node;
+        if (!nextNode(node)) {
+          if (!roomSkipped_.empty()) {  // the goal-room order was a guess: take back what it left out
+            reopenRoomSkipped();
+            continue;
+          }
+          message_ = "every position reachable by macro pushes was searched";
+          return SolveStatus::Unsolvable;
+        }
+        if (!takeUp(node)) {  // a corral deadlock: expanded, with no child
+          ++nodes_;
           continue;
         }
-        message_ = "every position reachable by macro pushes was searched";
-        return SolveStatus::Unsolvable;
       }
-      if (!expand(node)) return SolveStatus::OutOfMemory;
+      const Outcome o = expandSome(deadline);
+      if (o == Outcome::Paused) return SolveStatus::Running;
+      if (o == Outcome::Full) return SolveStatus::OutOfMemory;
       ++nodes_;
     }
     return SolveStatus::Solved;
@@ -135,7 +130,7 @@ class FessSearch : public Strategy, public MeetingSide {
 
   std::string message() const override {
     const auto& c = corral_.stats();
-    return "cells " + std::to_string(cells_.size()) + ", corral checks " + std::to_string(c.checks) +
+    return "cells " + std::to_string(cells_.count()) + ", corral checks " + std::to_string(c.checks) +
            " (deadlocks " + std::to_string(c.deadlocks) + ", gave up " + std::to_string(c.gaveUp) + ", cached " + std::to_string(c.cacheHits) +
            "), pruned: freeze " + std::to_string(prunedFreeze_) + ", bipartite " + std::to_string(prunedBipartite_) +
            ", corral " + std::to_string(prunedCorral_) + ", patterns " + std::to_string(prunedPattern_) + " (" +
@@ -150,39 +145,26 @@ class FessSearch : public Strategy, public MeetingSide {
   // Positions per corral search. Measured within 50K expansions on XSokoban:
   // 100, 300 and 1000 solve about as many, and 100 costs least per position.
   static constexpr int kCorralBudget = 100;
-  // Boxes a box must block before the hotspot advisor moves it. Measured
-  // within 50K expansions on XSokoban: 1 solves 58, 2 solves 55.
-  static constexpr int kHotspotMin = 1;
 
   struct NodeInfo {
     uint32_t weight;  // accumulated move weight
     uint16_t depth;   // macro pushes from the start
     uint8_t expanded; // taken up already: later queue entries for it are stale
   };
-  struct Child {
-    MacroPush move;
-    Features features;
-    Square player;     // normalised
-    uint32_t existing;  // the stored node when this child was seen before, else kNone
-    uint64_t key;
-  };
 
   // The node store takes what the rest leaves (it checks its own growth);
   // until the search starts, half.
   static uint64_t storeShare(uint64_t budget) { return budget / 2; }
 
-  // What one expansion may add outside the store: a block of node info, a
-  // doubling of the cell list and of its index, and in each feature space
-  // a doubling of a queue level twice the largest yet doubled. Kept free,
-  // so a search stops within its budget instead of past it.
-  uint64_t expansionReserve() const {
-    return info_.blockBytes() + cells_.capacity() * sizeof(CellQueue) + 2 * cellOf_.memoryBytes() +
-           2 * static_cast<uint64_t>(std::popcount(spaces_)) * largestQueueGrowth_;
-  }
+  // What one expansion may add outside the store: a block of node info and
+  // the cells' growth (feature_cells.h). Kept free, so a search stops within
+  // its budget instead of past it.
+  uint64_t expansionReserve() const { return info_.blockBytes() + cells_.growthReserve(); }
 
   uint64_t memoryBytes() const {
-    return store_.memoryBytes() + info_.memoryBytes() + openBytes_ + cells_.capacity() * sizeof(CellQueue) +
-           cellOf_.memoryBytes() + bipartite_.memoryBytes() + corral_.memoryBytes() + piCorral_.memoryBytes() +
+    return store_.memoryBytes() + info_.memoryBytes() + cells_.memoryBytes() + bipartite_.memoryBytes() +
+           corral_.memoryBytes() + piCorral_.memoryBytes() + pushes_.capacity() * sizeof(MacroPush) +
+           (candidates_.capacity() + children_.capacity()) * sizeof(Child) +
            moves_.memoryBytes() + roomSkipped_.capacity() * 4 + static_cast<uint64_t>(board_.squareCount()) * 64 +
            (countTables_ ? tables_.memoryBytes() : 0);
   }
@@ -198,7 +180,7 @@ class FessSearch : public Strategy, public MeetingSide {
     if (r.full) return false;
     info_.push_back({0, 0, 0});
     if (f.onGoals == board_.boxCount()) solvedIndex_ = r.index;
-    enqueue(r.index, f, 0);
+    cells_.enqueue(r.index, f, 0);
     return true;
   }
 
@@ -209,63 +191,12 @@ class FessSearch : public Strategy, public MeetingSide {
     return h;
   }
 
-  // The position goes into one cell of each feature space: boxes on goals,
-  // goals filled in plan order, estimate (in sixteenths and in 32nds of the
-  // start's) and hotspots, each beside connectivity. The round robin goes
-  // over the cells of all five, and a position is expanded once, from
-  // whichever cell comes first. Measured (fess alone, XSokoban at 10 s, both
-  // cores busy): the first space alone 65 / 90; with plan order 66 (16
-  // gained); with hotspots too 69 (28, 36, 71); with the estimate in
-  // sixteenths 71 (31, 85), no level lost along the way; the 32nds as a
-  // fifth space solve 23 (4.7 s) and 29 (0.8 s), which nothing had solved
-  // in 60 s, and lose 16 and 52 at the 10 s edge (71 either way). Tried and
-  // not kept: out of plan as a space (68), hotspots with the estimate
-  // instead of connectivity (68), 32nds in place of sixteenths (70),
-  // hotspots as a tie-break within cells (67), and moves the goal-room
-  // order leaves out reaching the plan-order space only (66).
-  void enqueue(uint32_t node, const Features& f, uint32_t weight) {
-    const uint32_t inOrder = static_cast<uint32_t>(f.onGoals - f.outOfPlan);
-    const uint32_t connectivity = static_cast<uint32_t>(f.connectivity);
-    if (spaces_ & kSpaceOnGoals) enqueueIn(cellKey(0, static_cast<uint32_t>(f.onGoals), connectivity), node, weight);
-    if (spaces_ & kSpacePlanOrder) enqueueIn(cellKey(1, inOrder, connectivity), node, weight);
-    if (spaces_ & kSpaceEstimate16) enqueueIn(cellKey(2, fractionOfStart(f.estimate, 16), connectivity), node, weight);
-    if (spaces_ & kSpaceHotspots) enqueueIn(cellKey(3, static_cast<uint32_t>(f.hot), connectivity), node, weight);
-    if (spaces_ & kSpaceEstimate32) enqueueIn(cellKey(4, fractionOfStart(f.estimate, 32), connectivity), node, weight);
-    if (spaces_ & kSpaceEstimate16Flat) enqueueIn(cellKey(5, fractionOfStart(f.estimate, 16), 0), node, weight);
-  }
-  // `estimate` in 1/parts of the start's (64-bit: unreachable squares count 2^16 pushes each).
-  uint32_t fractionOfStart(uint32_t estimate, uint64_t parts) const {
-    return static_cast<uint32_t>(std::min<uint64_t>(estimate * parts / (startEstimate_ + 1ull), 255));
-  }
-  static uint32_t cellKey(uint32_t space, uint32_t value, uint32_t connectivity) {
-    return space << 16 | std::min(value, 255u) << 8 | std::min(connectivity, 255u);
-  }
-  void enqueueIn(uint32_t cellKey, uint32_t node, uint32_t weight) {
-    bool added;
-    const uint32_t cell = cellOf_.findOrAdd(cellKey, static_cast<uint32_t>(cells_.size()), added);
-    if (added) cells_.emplace_back();
-    const int64_t grown = cells_[cell].push(weight, node);
-    openBytes_ += grown;
-    largestQueueGrowth_ = std::max(largestQueueGrowth_, static_cast<uint64_t>(std::max<int64_t>(grown, 0)));
-  }
-
-  // Round robin: the next cell with work, its best position.
+  // Round robin over the cells: the next position to expand.
   bool nextNode(uint32_t& node) {
-    for (size_t tried = 0; tried < cells_.size(); ++tried) {
-      CellQueue& c = cells_[cursor_];
-      cursor_ = (cursor_ + 1) % cells_.size();
-      uint32_t weight, candidate;
-      int64_t freed;
-      while (c.pop(weight, candidate, freed)) {
-        openBytes_ += freed;
-        // Stale: expanded already, or queued again since with less weight.
-        if (info_[candidate].expanded || weight != info_[candidate].weight) continue;
-        node = candidate;
-        return true;
-      }
-      openBytes_ += freed;
-    }
-    return false;
+    return cells_.next(node, [this](uint32_t candidate, uint32_t weight) {
+      // Stale: expanded already, or queued again since with less weight.
+      return info_[candidate].expanded || weight != info_[candidate].weight;
+    });
   }
 
   // Boxes of `boxes` (any order; `occupied_` marks them) out of plan: on a
@@ -318,45 +249,139 @@ class FessSearch : public Strategy, public MeetingSide {
     f.hot = hotspotTally_.childCount(move.box, move.to);
   }
 
-  bool expand(uint32_t node) {
+  // An expansion goes in named steps: takeUp (the corral check, the
+  // position's features and matching), the PI-corral, generating the macro
+  // pushes, preparing the children (local deadlocks, features, keys),
+  // evaluating them (store and matching) and the advisors, and queueing.
+  // Each step pauses between two of its pieces (a corral, a box, a push, a
+  // child) when the slice ends, and goes on in the next: the search is the
+  // same.
+  enum class Step : uint8_t { None, PiCorral, Generate, Prepare, Evaluate, Queue };
+  enum class Outcome : uint8_t { Done, Paused, Full };
+  struct Expansion {
+    Step step = Step::None;
+    NodeInfo parent{};
+    Square player = kNoSquare;
+    const std::vector<uint8_t>* fence = nullptr;  // the PI-corral's fence boxes, or none
+    uint64_t boxKey = 0;                           // of the position's boxes
+    size_t next = 0;                               // the step's next piece
+    int packer = -1, connector = -1, hotspotMover = -1;  // the advisors' children, -1 none
+  };
+
+  // Where one piece of an expansion costs much (a matching over hundreds of
+  // boxes, a flood of a large board), the clock and the memory are looked
+  // at after every piece (one expansion there can grow its children and the
+  // hotspot rows by far more than the reserve); elsewhere the clock after
+  // every 32nd.
+  static bool costlyPieces(const Board& b) {
+    return static_cast<uint64_t>(b.boxCount()) * (b.goals().size() + b.squareCount()) > 20'000;
+  }
+
+  // After piece `i` of a step (`mask`: pieceMask_): Paused when the slice
+  // is over, Full when the memory is.
+  Outcome after(size_t i, uint64_t mask, const Deadline& deadline) {
+    if ((i & mask) != 0) return Outcome::Done;
+    if (mask == 0 && memoryBytes() > budget_) return Outcome::Full;
+    return deadline.expired() ? Outcome::Paused : Outcome::Done;
+  }
+
+  // Whether `v` can take `more` elements without its next growth passing
+  // the budget. Asked where pieces are costly: elsewhere an expansion has
+  // few children, and the reserve covers them.
+  template <class T>
+  bool roomFor(const std::vector<T>& v, size_t more) const {
+    if (v.size() + more <= v.capacity()) return true;
+    const size_t grown = std::max(2 * v.capacity(), v.size() + more);
+    return memoryBytes() + (grown - v.capacity()) * sizeof(T) <= budget_;
+  }
+
+  // Takes `node` up for expansion: false when a corral search proves it
+  // dead. Corral searches cost hundreds of positions each, so they run when
+  // a position is taken up rather than for every child made: most children
+  // are never expanded.
+  bool takeUp(uint32_t node) {
     const int n = board_.boxCount();
     current_.resize(n);
     store_.boxes(node, current_.data());
     const Square player = store_.player(node);
     info_[node].expanded = 1;
     currentNode_ = node;
-    const NodeInfo parentInfo = info_[node];
-    depth_ = parentInfo.depth;
+    x_ = Expansion{};
+    x_.parent = info_[node];
+    depth_ = x_.parent.depth;
     for (Square b : current_) occupied_[b] = 1;
-    // Corral searches cost hundreds of positions each, so they run when a
-    // position is taken up rather than for every child made: most children
-    // are never expanded.
-    if (parentInfo.depth > 0) {
+    if (x_.parent.depth > 0) {
       uint32_t move = store_.move(node);
       if (corral_.deadlock(occupied_, player, static_cast<Square>(move & 0xFFFF))) {
         ++prunedCorral_;
         for (Square b : current_) occupied_[b] = 0;
-        return true;
+        x_.step = Step::None;
+        return false;
       }
     }
     parentFeatures_ = features(current_);
     // The parent's box-goal matching: most children keep it (see evaluate).
     parentMatched_ = !bipartite_.deadlock(current_, &parentGoal_);
     pushes_.clear();
-    // With a PI-corral, one of its fence boxes must move first (sound: see
-    // pi_corral.h); the other boxes' pushes can wait.
-    // Both reuse the regions features() labelled.
-    if (piCorral_.find(occupied_, regions_, player))
-      moves_.generate(current_, occupied_, regions_, player, pushes_, &piCorral_.fence());
-    else
-      moves_.generate(current_, occupied_, regions_, player, pushes_);
+    piCorral_.start(occupied_, regions_, player);
+    x_.player = player;
+    x_.boxKey = zobrist_.boxes(current_.data(), n);
+    x_.step = Step::PiCorral;
+    return true;
+  }
 
-    // Two passes over the children: the first finds their keys and
-    // prefetches their store slots, so that the second's lookups, each a
-    // likely cache miss, overlap instead of waiting one by one.
-    const uint64_t boxKey = zobrist_.boxes(current_.data(), n);
+  Outcome expandSome(const Deadline& deadline) {
+    Outcome o = Outcome::Done;
+    if (x_.step == Step::PiCorral && (o = findPiCorral(deadline)) != Outcome::Done) return o;
+    if (x_.step == Step::Generate && (o = generateChildren(deadline)) != Outcome::Done) return o;
+    if (x_.step == Step::Prepare && (o = prepareChildren(deadline)) != Outcome::Done) return o;
+    if (x_.step == Step::Evaluate && (o = evaluateChildren(deadline)) != Outcome::Done) return o;
+    return queueChildren(deadline);
+  }
+
+  // With a PI-corral, one of its fence boxes must move first (sound: see
+  // pi_corral.h); the other boxes' pushes can wait. A corral at a time;
+  // both it and the macro pushes reuse the regions features() labelled.
+  Outcome findPiCorral(const Deadline& deadline) {
+    const uint64_t mask = pieceMask_;
+    for (size_t i = 1; !piCorral_.tryNext(occupied_); ++i)
+      if (const Outcome o = after(i, mask, deadline); o != Outcome::Done) return o;
+    if (piCorral_.found()) x_.fence = &piCorral_.fence();
+    moves_.startPosition(regions_, x_.player);
+    x_.step = Step::Generate, x_.next = 0;
+    return Outcome::Done;
+  }
+
+  // Every macro push of the position, a box at a time.
+  Outcome generateChildren(const Deadline& deadline) {
+    const size_t n = current_.size();
+    const uint64_t mask = pieceMask_;
+    for (size_t i = x_.next; i < n;) {
+      // A box's macro pushes: one per (square, player region) at most.
+      if (mask == 0 && !roomFor(pushes_, 4 * static_cast<size_t>(board_.squareCount()))) return Outcome::Full;
+      moves_.generateFor(static_cast<int>(i++), current_, occupied_, pushes_, x_.fence);
+      if (const Outcome o = after(i, mask, deadline); o != Outcome::Done) return x_.next = i, o;
+    }
+    moves_.endPosition();
+    // Room for every push's child at once: a large expansion's candidates
+    // are not copied over as they grow.
     candidates_.clear();
-    for (const MacroPush& m : pushes_) {
+    if (mask == 0 && !roomFor(candidates_, pushes_.size())) return Outcome::Full;
+    candidates_.reserve(pushes_.size());
+    x_.step = Step::Prepare, x_.next = 0;
+    return Outcome::Done;
+  }
+
+  // Each push's child past the local deadlock checks becomes a candidate,
+  // with its features and key. Two passes over the children: this one finds
+  // their keys and prefetches their store slots, so that the next one's
+  // lookups, each a likely cache miss, overlap instead of waiting one by one.
+  Outcome prepareChildren(const Deadline& deadline) {
+    const int n = board_.boxCount();
+    const uint64_t boxKey = x_.boxKey, mask = pieceMask_;
+    const uint32_t node = currentNode_;
+    for (size_t i = x_.next, end = pushes_.size(); i < end;) {
+      const MacroPush& m = pushes_[i++];
       if (m.to == m.from) continue;  // only the player changes sides: pointless
       if (roomOrder_ && roomOrder_->skips(m, occupied_)) {  // see goal_room.h
         if (roomSkipped_.empty() || roomSkipped_.back() != node) roomSkipped_.push_back(node);
@@ -370,9 +395,21 @@ class FessSearch : public Strategy, public MeetingSide {
       // Solved: no later child matters. (A solved child is never stored
       // already, and needs no matching, so evaluate() keeps it.)
       if (candidate && candidates_.back().features.onGoals == n) break;
+      if (const Outcome o = after(i, mask, deadline); o != Outcome::Done) return x_.next = i, o;
     }
     children_.clear();
-    for (const Child& c : candidates_) {
+    if (mask == 0 && !roomFor(children_, candidates_.size())) return Outcome::Full;
+    children_.reserve(candidates_.size());
+    x_.step = Step::Evaluate, x_.next = 0;
+    return Outcome::Done;
+  }
+
+  // The candidates against the store and the matching; then the advisors.
+  Outcome evaluateChildren(const Deadline& deadline) {
+    const int n = board_.boxCount();
+    const uint64_t mask = pieceMask_;
+    for (size_t i = x_.next, end = candidates_.size(); i < end;) {
+      const Child& c = candidates_[i++];
       occupied_[c.move.from] = 0;
       occupied_[c.move.to] = 1;
       bool keep = evaluate(c);
@@ -382,40 +419,34 @@ class FessSearch : public Strategy, public MeetingSide {
         children_.erase(children_.begin(), children_.end() - 1);
         break;
       }
+      if (const Outcome o = after(i, mask, deadline); o != Outcome::Done) return x_.next = i, o;
     }
     for (Square b : current_) occupied_[b] = 0;
+    const Advice a = advise(children_, parentFeatures_, goal_, plan_, hotspotTally_, board_, current_);
+    x_.packer = a.packer, x_.connector = a.connector, x_.hotspotMover = a.hotspotMover;
+    x_.step = Step::Queue, x_.next = 0;
+    return Outcome::Done;
+  }
 
-    // Advisors: the next goal of the plan, the move that joins most regions,
-    // and the move of the worst hotspot (or, when it is stuck, of its neighbour).
-    // (Measured worse as advisors at weight 0: the move bringing a box
-    // nearest the plan's next goal; the move clearing most doorways; the
-    // move opening most squares to the player (explorer); the move freeing
-    // most room links, with those links as a cell dimension.)
-    int packer = -1, connector = -1;
-    for (int i = 0; i < static_cast<int>(children_.size()); ++i) {
-      const Child& c = children_[i];
-      if (goal_[c.move.to] && !goal_[c.move.from] && c.features.outOfPlan <= parentFeatures_.outOfPlan) {
-        if (packer < 0 || plan_.rank[c.move.to] < plan_.rank[children_[packer].move.to] ||
-            (plan_.rank[c.move.to] == plan_.rank[children_[packer].move.to] &&
-             c.move.pushes < children_[packer].move.pushes))
-          packer = i;
-      }
-      if (c.features.connectivity < parentFeatures_.connectivity &&
-          (connector < 0 || c.features.connectivity < children_[connector].features.connectivity ||
-           (c.features.connectivity == children_[connector].features.connectivity &&
-            c.features.estimate < children_[connector].features.estimate)))
-        connector = i;
-    }
-    const int hotspotMover = hotspotAdvice();
-    for (int i = 0; i < static_cast<int>(children_.size()); ++i) {
+  // Each child at its weight: stored and queued when new, queued again when
+  // an advisor made a stored one cheaper. Done at once when a child solves
+  // the level or meets the backward search.
+  Outcome queueChildren(const Deadline& deadline) {
+    const int n = board_.boxCount();
+    const int packer = x_.packer, connector = x_.connector, hotspotMover = x_.hotspotMover;
+    const NodeInfo parent = x_.parent;
+    const uint32_t node = currentNode_;
+    const uint64_t mask = pieceMask_;
+    for (size_t k = x_.next, end = children_.size(); k < end;) {
+      const int i = static_cast<int>(k++);
       const Child& c = children_[i];
       // (An extra 1 or 2 for moves packing out of plan order solved Microban
       // I 144 but two XSokoban levels fewer within 50K expansions.)
-      const uint32_t weight = parentInfo.weight + ((i == packer || i == connector || i == hotspotMover) ? 0 : 1);
+      const uint32_t weight = parent.weight + ((i == packer || i == connector || i == hotspotMover) ? 0 : 1);
       if (c.existing != NodeStore::kNone) {
         if (weight < info_[c.existing].weight) {
           info_[c.existing].weight = weight;
-          enqueue(c.existing, c.features, weight);
+          cells_.enqueue(c.existing, c.features, weight);
         }
         continue;
       }
@@ -424,17 +455,19 @@ class FessSearch : public Strategy, public MeetingSide {
       resortOne(child_, c.move.box);
       uint32_t move = static_cast<uint32_t>(c.move.from) << 16 | c.move.to;
       NodeStore::Insert r = store_.insert(child_.data(), c.player, c.key, node, move);
-      if (r.full) return false;
+      if (r.full) return Outcome::Full;
       if (!r.inserted) continue;
-      info_.push_back({weight, static_cast<uint16_t>(std::min(parentInfo.depth + 1, 0xFFFF)), 0});
+      info_.push_back({weight, static_cast<uint16_t>(std::min(parent.depth + 1, 0xFFFF)), 0});
       bestPacked_ = std::max(bestPacked_, c.features.onGoals);
       if (c.features.onGoals == n || meets(r.index, c.key)) {
         solvedIndex_ = r.index;
-        return true;
+        break;
       }
-      enqueue(r.index, c.features, weight);
+      cells_.enqueue(r.index, c.features, weight);
+      if (const Outcome o = after(k, mask, deadline); o != Outcome::Done) return x_.next = k, o;
     }
-    return true;
+    x_.step = Step::None;
+    return Outcome::Done;
   }
 
   // A new position `child_` (stored as `index`, with `key`) the backward
@@ -456,39 +489,9 @@ class FessSearch : public Strategy, public MeetingSide {
       const Features f = features(current_);
       for (Square b : current_) occupied_[b] = 0;
       info_[node].expanded = 0;
-      enqueue(node, f, info_[node].weight);
+      cells_.enqueue(node, f, info_[node].weight);
     }
     roomSkipped_.clear();
-  }
-
-  // Hotspot advisor: the child taking the box that blocks most others
-  // (hotspots.h) where it blocks fewest. Opener: when that box cannot move,
-  // the child moving a box next to it. -1 for none.
-  int hotspotAdvice() {
-    const int n = board_.boxCount();
-    int hot = -1, hotScore = kHotspotMin - 1;
-    for (int i = 0; i < n; ++i) {
-      int s = hotspotTally_.score(i);
-      if (s > hotScore) hot = i, hotScore = s;
-    }
-    if (hot < 0) return -1;
-    int best = -1, bestScore = hotScore;
-    bool moves = false;
-    for (int i = 0; i < static_cast<int>(children_.size()); ++i) {
-      const Child& c = children_[i];
-      if (c.move.box != hot) continue;
-      moves = true;
-      int s = hotspotTally_.scoreAt(hot, c.move.to);
-      if (s < bestScore || (best >= 0 && s == bestScore && c.features.estimate < children_[best].features.estimate)) best = i, bestScore = s;
-    }
-    if (moves) return best;
-    for (int i = 0; i < static_cast<int>(children_.size()); ++i) {
-      const Child& c = children_[i];
-      bool next = false;
-      for (Direction d : kDirections) next |= board_.neighbor(current_[hot], d) == c.move.from;
-      if (next && (best < 0 || c.features.estimate < children_[best].features.estimate)) best = i;
-    }
-    return best;
   }
 
   // The child by `m`, with `occupied_` already showing it, checked for
@@ -544,7 +547,6 @@ class FessSearch : public Strategy, public MeetingSide {
     return true;
   }
 
-  uint32_t spaces_;  // FessSpace bits
   FessTables& tables_;
   bool countTables_;
   const Board& board_;
@@ -571,19 +573,16 @@ class FessSearch : public Strategy, public MeetingSide {
   std::vector<uint8_t> occupied_;  // [square] scratch
   Regions regions_;  // the expanded position's player regions
   std::vector<int> areaMinEmpty_;
-  uint32_t startEstimate_ = 0;    // estimate() of the start
+  FeatureCells cells_;
+  uint64_t pieceMask_;         // after piece i of a step, the clock is read when i & pieceMask_ is 0 (costlyPieces())
+  Expansion x_;                // the expansion under way
   Features parentFeatures_;      // of the expanded position
   std::vector<Square> current_, child_;
   std::vector<MacroPush> pushes_;
   std::vector<Child> candidates_;  // children past the local deadlock checks, before the store lookup
   std::vector<Child> children_;
   BlockArray<NodeInfo> info_;  // [node]
-  std::vector<CellQueue> cells_;
-  CellIndex cellOf_;  // feature key -> cell
-  size_t cursor_ = 0;
   uint32_t currentNode_ = 0;  // the node being expanded
-  int64_t openBytes_ = 0;  // held by the cells' queues, in bytes
-  uint64_t largestQueueGrowth_ = 0;  // the largest one push has added to openBytes_
   uint32_t solvedIndex_ = NodeStore::kNone;
   uint64_t nodes_ = 0;
   uint64_t prunedFreeze_ = 0, prunedBipartite_ = 0, prunedCorral_ = 0;
