@@ -19,8 +19,8 @@
 namespace soko {
 
 struct BenchEntry {
-  const char* file;   // in levels/
-  int number;         // from 1
+  const char* file;  // in levels/
+  int number;        // from 1
   const char* method;
   uint64_t maxNodes;  // the search stops here if unsolved
 };
@@ -33,7 +33,7 @@ inline constexpr uint64_t kBenchSignature = 2106879;
 struct BenchRun {
   const BenchEntry* entry;
   SolveStatus status;
-  uint64_t nodes;   // expanded
+  uint64_t nodes;  // expanded
   uint64_t stored;
   int moves, pushes;  // of the solution, when solved
   double seconds;
@@ -50,6 +50,7 @@ struct BenchReport {
 
 // Runs every entry; `readLevels(file)` gives a collection file's text (the
 // CLI reads levels/, the wasm module is handed the texts).
-BenchReport runBench(const std::function<std::optional<std::string>(const std::string& file)>& readLevels);
+BenchReport runBench(
+    const std::function<std::optional<std::string>(const std::string& file)>& readLevels);
 
 }  // namespace soko

@@ -13,15 +13,28 @@ namespace {
 
 bool isBoardChar(char c) {
   switch (c) {
-    case '#': case '@': case '+': case '$': case '*': case '.': case ' ': case '-': case '_':
-    case 'p': case 'P': case 'b': case 'B':
+    case '#':
+    case '@':
+    case '+':
+    case '$':
+    case '*':
+    case '.':
+    case ' ':
+    case '-':
+    case '_':
+    case 'p':
+    case 'P':
+    case 'b':
+    case 'B':
       return true;
     default:
       return false;
   }
 }
 
-bool isRunLengthChar(char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '(' || c == ')'; }
+bool isRunLengthChar(char c) {
+  return std::isdigit(static_cast<unsigned char>(c)) || c == '(' || c == ')';
+}
 
 std::string trim(std::string_view s) {
   size_t b = 0, e = s.size();
@@ -33,7 +46,8 @@ std::string trim(std::string_view s) {
 bool startsWithIgnoreCase(std::string_view s, std::string_view prefix) {
   if (s.size() < prefix.size()) return false;
   for (size_t i = 0; i < prefix.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(s[i])) != std::tolower(static_cast<unsigned char>(prefix[i])))
+    if (std::tolower(static_cast<unsigned char>(s[i])) !=
+        std::tolower(static_cast<unsigned char>(prefix[i])))
       return false;
   return true;
 }
@@ -89,7 +103,8 @@ std::optional<Note> parseNoteLine(const std::string& trimmed) {
   if (!std::isalpha(static_cast<unsigned char>(trimmed[0]))) return std::nullopt;
   for (size_t i = 0; i < colon; ++i) {
     char c = trimmed[i];
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != ' ' && c != '-' && c != '_') return std::nullopt;
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != ' ' && c != '-' && c != '_')
+      return std::nullopt;
   }
   return Note{trim(trimmed.substr(0, colon)), trim(trimmed.substr(colon + 1))};
 }
@@ -163,8 +178,10 @@ class CollectionParser {
       note.value = body;
     }
     if (equalsIgnoreCase(note.key, "Title")) {
-      if (afterBoard_ && current_) current_->title = note.value;
-      else pendingTitle_ = note.value;
+      if (afterBoard_ && current_)
+        current_->title = note.value;
+      else
+        pendingTitle_ = note.value;
     } else if (afterBoard_ && current_) {
       current_->notes.push_back(std::move(note));
     } else {
@@ -191,7 +208,8 @@ class CollectionParser {
   // title rather than the end of this solution: it is, when the solution
   // read so far solves the level and taking the line in would spoil it.
   bool isTitleOfNextBoard(size_t i, const std::string& lurd, const std::string& line) const {
-    if (lurd.empty() || !afterBoard_ || !current_ || i + 1 >= lines_.size() || !decodeBoardLine(lines_[i + 1]))
+    if (lurd.empty() || !afterBoard_ || !current_ || i + 1 >= lines_.size() ||
+        !decodeBoardLine(lines_[i + 1]))
       return false;
     return verify(*current_, lurd).solved && !verify(*current_, lurd + line).solved;
   }
@@ -216,13 +234,17 @@ class CollectionParser {
           char c = raw[col];
           if (!isBoardChar(c) && !isRunLengthChar(c) && c != '|') {
             fail(static_cast<int>(i) + 1, static_cast<int>(col) + 1,
-                 std::string("unknown character '") + (std::isprint(static_cast<unsigned char>(c)) ? std::string(1, c) : "\\x" + hex(c)) + "'");
+                 std::string("unknown character '") +
+                     (std::isprint(static_cast<unsigned char>(c)) ? std::string(1, c)
+                                                                  : "\\x" + hex(c)) +
+                     "'");
             break;
           }
         }
         if (!error) {
           RunLengthResult r = decodeRunLength(raw);
-          fail(static_cast<int>(i) + 1, static_cast<int>(r.errorAt) + 1, r.error.empty() ? "bad board row" : r.error);
+          fail(static_cast<int>(i) + 1, static_cast<int>(r.errorAt) + 1,
+               r.error.empty() ? "bad board row" : r.error);
         }
         continue;
       }
@@ -231,7 +253,8 @@ class CollectionParser {
       int segment = 0;
       while (true) {
         size_t bar = decoded->find('|', start);
-        std::string cells = decoded->substr(start, bar == std::string::npos ? std::string::npos : bar - start);
+        std::string cells =
+            decoded->substr(start, bar == std::string::npos ? std::string::npos : bar - start);
         rows.push_back({cells, static_cast<int>(i) + 1, encoded || segment > 0 ? 0 : 1});
         if (bar == std::string::npos) break;
         start = bar + 1;
@@ -286,13 +309,31 @@ class CollectionParser {
         uint8_t& f = level.cells[cell];
         bool player = false;
         switch (row.cells[c]) {
-          case '#': f = kWall; break;
-          case '.': f = kGoal; break;
-          case '$': case 'b': f = kBox; break;
-          case '*': case 'B': f = kBox | kGoal; break;
-          case '@': case 'p': player = true; break;
-          case '+': case 'P': f = kGoal; player = true; break;
-          default: break;  // floor
+          case '#':
+            f = kWall;
+            break;
+          case '.':
+            f = kGoal;
+            break;
+          case '$':
+          case 'b':
+            f = kBox;
+            break;
+          case '*':
+          case 'B':
+            f = kBox | kGoal;
+            break;
+          case '@':
+          case 'p':
+            player = true;
+            break;
+          case '+':
+          case 'P':
+            f = kGoal;
+            player = true;
+            break;
+          default:
+            break;  // floor
         }
         if (player) {
           if (level.player >= 0) {

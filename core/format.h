@@ -37,7 +37,7 @@ struct Collection {
 Collection parseCollection(std::string_view text);
 
 struct WriteOptions {
-  bool notes = true;      // Author:, Comment: ... after the board
+  bool notes = true;       // Author:, Comment: ... after the board
   bool solutions = false;  // "Solution" sections
 };
 

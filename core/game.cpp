@@ -123,13 +123,16 @@ std::optional<std::string> Game::pushPath(int box, int target) const {
   int goalState = -1;
 
   // The game's own box at `box` moves; the other boxes stay as they are.
-  auto freeFor = [&](int cell) { return cell >= 0 && !isWall(cell) && (!hasBox(cell) || cell == box); };
+  auto freeFor = [&](int cell) {
+    return cell >= 0 && !isWall(cell) && (!hasBox(cell) || cell == box);
+  };
   while (!open.empty()) {
     auto [cost, state] = open.top();
     open.pop();
     if (cost != best[state]) continue;
     int boxAt = state == start ? box : state / 4;
-    int playerAt = state == start ? player_ : start_.step(boxAt, opposite(static_cast<Direction>(state % 4)));
+    int playerAt =
+        state == start ? player_ : start_.step(boxAt, opposite(static_cast<Direction>(state % 4)));
     if (boxAt == target) {
       goalState = state;
       break;

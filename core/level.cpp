@@ -19,11 +19,13 @@ int Level::step(int cell, Direction d) const {
 }
 
 int Level::boxCount() const {
-  return static_cast<int>(std::count_if(cells.begin(), cells.end(), [](uint8_t c) { return c & kBox; }));
+  return static_cast<int>(
+      std::count_if(cells.begin(), cells.end(), [](uint8_t c) { return c & kBox; }));
 }
 
 int Level::goalCount() const {
-  return static_cast<int>(std::count_if(cells.begin(), cells.end(), [](uint8_t c) { return c & kGoal; }));
+  return static_cast<int>(
+      std::count_if(cells.begin(), cells.end(), [](uint8_t c) { return c & kGoal; }));
 }
 
 bool Level::solved() const {
@@ -32,8 +34,7 @@ bool Level::solved() const {
 }
 
 static bool equalsIgnoreCase(const std::string& a, const std::string& b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char p, char q) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char p, char q) {
            return std::tolower(static_cast<unsigned char>(p)) ==
                   std::tolower(static_cast<unsigned char>(q));
          });
@@ -55,7 +56,8 @@ static std::vector<int> markInterior(Level& level) {
     int cell = stack.back();
     stack.pop_back();
     int cx = level.x(cell), cy = level.y(cell);
-    if (cx == 0 || cy == 0 || cx == level.width - 1 || cy == level.height - 1) leaks.push_back(cell);
+    if (cx == 0 || cy == 0 || cx == level.width - 1 || cy == level.height - 1)
+      leaks.push_back(cell);
     for (Direction d : kDirections) {
       int next = level.step(cell, d);
       if (next < 0 || (level.cells[next] & (kWall | kInterior))) continue;
@@ -82,7 +84,8 @@ static void dropDecoration(Level& level) {
         for (int dy = -1; dy <= 1 && !keep; ++dy)
           for (int dx = -1; dx <= 1 && !keep; ++dx) {
             int nx = x + dx, ny = y + dy;
-            if (nx >= 0 && ny >= 0 && nx < w && ny < h && (level.cells[level.index(nx, ny)] & kInterior))
+            if (nx >= 0 && ny >= 0 && nx < w && ny < h &&
+                (level.cells[level.index(nx, ny)] & kInterior))
               keep = true;
           }
       }
@@ -119,13 +122,17 @@ static LevelProblem outsideProblem(Level& level) {
     uint8_t& c = level.cells[cell];
     if (c & kInterior) continue;
     bool box = c & kBox, goal = c & kGoal;
-    if (box && goal) c = kWall;
-    else if (box) boxes.push_back(cell);
-    else if (goal) goals.push_back(cell);
+    if (box && goal)
+      c = kWall;
+    else if (box)
+      boxes.push_back(cell);
+    else if (goal)
+      goals.push_back(cell);
     if (!found && box != goal) found = true, boxFirst = box;
   }
   if (!found) return {};
-  if (boxFirst) return problemAt("a box off its goal that the player can never reach", std::move(boxes));
+  if (boxFirst)
+    return problemAt("a box off its goal that the player can never reach", std::move(boxes));
   return problemAt("a goal that no box can ever reach", std::move(goals));
 }
 
@@ -140,21 +147,23 @@ static LevelProblem countProblem(const Level& level) {
     bool box = level.has(cell, kBox), goal = level.has(cell, kGoal);
     if (boxes > goals ? box && !goal : goal && !box) cells.push_back(cell);
   }
-  return problemAt("there are " + std::to_string(boxes) + " boxes but " + std::to_string(goals) + " goals",
-                   std::move(cells));
+  return problemAt(
+      "there are " + std::to_string(boxes) + " boxes but " + std::to_string(goals) + " goals",
+      std::move(cells));
 }
 
 LevelProblem validateLevel(Level& level) {
   if (level.width <= 0 || level.height <= 0) return problemAt("the board is empty");
   if (level.width > kMaxBoardSide || level.height > kMaxBoardSide)
-    return problemAt("the board is " + std::to_string(level.width) + "x" + std::to_string(level.height) +
-                     " squares; the largest supported is " + std::to_string(kMaxBoardSide) + "x" +
-                     std::to_string(kMaxBoardSide));
+    return problemAt("the board is " + std::to_string(level.width) + "x" +
+                     std::to_string(level.height) + " squares; the largest supported is " +
+                     std::to_string(kMaxBoardSide) + "x" + std::to_string(kMaxBoardSide));
   if (level.player < 0) return problemAt("there is no player (@ or +)");
   for (uint8_t& c : level.cells) c &= static_cast<uint8_t>(~kInterior);
   std::vector<int> leaks = markInterior(level);
   if (!leaks.empty())
-    return problemAt("the level is open to the outside: the player can walk off the board", std::move(leaks));
+    return problemAt("the level is open to the outside: the player can walk off the board",
+                     std::move(leaks));
   if (LevelProblem p = outsideProblem(level); !p.ok()) return p;
   // Only interior boxes and goals are left: the others were a problem or became walls.
   if (LevelProblem p = countProblem(level); !p.ok()) return p;

@@ -57,7 +57,7 @@ struct Level {
 
   int boxCount() const;
   int goalCount() const;
-  bool solved() const;  // every box on a goal
+  bool solved() const;                             // every box on a goal
   std::string note(const std::string& key) const;  // "" when absent; key compare ignores case
 };
 

@@ -9,11 +9,16 @@ namespace soko {
 
 std::optional<Direction> lurdDirection(char step) {
   switch (std::tolower(static_cast<unsigned char>(step))) {
-    case 'u': return Direction::Up;
-    case 'd': return Direction::Down;
-    case 'l': return Direction::Left;
-    case 'r': return Direction::Right;
-    default: return std::nullopt;
+    case 'u':
+      return Direction::Up;
+    case 'd':
+      return Direction::Down;
+    case 'l':
+      return Direction::Left;
+    case 'r':
+      return Direction::Right;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -30,7 +35,8 @@ LurdParse parseLurd(std::string_view text) {
   for (size_t i = 0; i < compact.size(); ++i) {
     char c = compact[i];
     if (!lurdDirection(c) && !std::isdigit(static_cast<unsigned char>(c)) && c != '(' && c != ')') {
-      out.error = std::string("unexpected character '") + c + "' in a solution (only l u r d, L U R D, digits and parentheses)";
+      out.error = std::string("unexpected character '") + c +
+                  "' in a solution (only l u r d, L U R D, digits and parentheses)";
       out.errorAt = origin[i];
       return out;
     }

@@ -30,7 +30,8 @@ bool PreparedStrategy::setMemoryBudget(uint64_t bytes) {
 }
 
 std::string tooLargeForBudget(const std::string& tables, uint64_t bytes, uint64_t budget) {
-  return tables + " would need " + bytesText(bytes) + ", more than the memory budget of " + bytesText(budget);
+  return tables + " would need " + bytesText(bytes) + ", more than the memory budget of " +
+         bytesText(budget);
 }
 
 }  // namespace soko

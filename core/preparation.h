@@ -5,6 +5,7 @@
 // node-counted schedules are the same whatever the slices.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>

@@ -18,7 +18,8 @@ std::string bytesText(uint64_t bytes) {
   if (bytes >= (1ull << 30))
     std::snprintf(text, sizeof text, "%.1f GB", static_cast<double>(bytes) / (1ull << 30));
   else
-    std::snprintf(text, sizeof text, "%llu MB", static_cast<unsigned long long>((bytes + (1ull << 20) - 1) >> 20));
+    std::snprintf(text, sizeof text, "%llu MB",
+                  static_cast<unsigned long long>((bytes + (1ull << 20) - 1) >> 20));
   return text;
 }
 

@@ -54,7 +54,8 @@ class Decoder {
           if (count > kMaxDecodedLength) return fail("run-length count is too large", start);
           ++pos_;
         }
-        if (pos_ == in_.size()) return fail("a run-length count must be followed by what it repeats", start);
+        if (pos_ == in_.size())
+          return fail("a run-length count must be followed by what it repeats", start);
         c = in_[pos_];
         if (c == ')') return fail("a run-length count must be followed by what it repeats", start);
       }
@@ -90,8 +91,10 @@ std::string encodeRunLength(std::string_view plain) {
     size_t j = i;
     while (j < plain.size() && plain[j] == plain[i]) ++j;
     size_t run = j - i;
-    if (run >= 3) out += std::to_string(run) + plain[i];
-    else out.append(run, plain[i]);
+    if (run >= 3)
+      out += std::to_string(run) + plain[i];
+    else
+      out.append(run, plain[i]);
     i = j;
   }
   return out;

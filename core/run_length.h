@@ -14,8 +14,8 @@ inline constexpr size_t kMaxDecodedLength = 1u << 24;
 
 struct RunLengthResult {
   std::string text;
-  std::string error;      // "" on success
-  size_t errorAt = 0;     // 0-based offset into the input where the error is
+  std::string error;   // "" on success
+  size_t errorAt = 0;  // 0-based offset into the input where the error is
 };
 
 RunLengthResult decodeRunLength(std::string_view encoded);

@@ -39,7 +39,8 @@ void SearchRunner::finish(SolveStatus status) {
       }
       moves_ = v.moves;
       pushes_ = v.pushes;
-      message_ = "solved: " + std::to_string(moves_) + " moves, " + std::to_string(pushes_) + " pushes";
+      message_ =
+          "solved: " + std::to_string(moves_) + " moves, " + std::to_string(pushes_) + " pushes";
       return;
     }
     case SolveStatus::Unsolvable:
@@ -47,7 +48,8 @@ void SearchRunner::finish(SolveStatus status) {
       return;
     case SolveStatus::TimedOut:
       message_ = maxNodes_ && strategy_ && strategy_->stats().nodes >= maxNodes_
-                     ? "no solution found within the node limit (" + std::to_string(maxNodes_) + " positions)"
+                     ? "no solution found within the node limit (" + std::to_string(maxNodes_) +
+                           " positions)"
                      : "no solution found within the time limit";
       return;
     case SolveStatus::OutOfMemory:
@@ -70,7 +72,8 @@ SolveStatus SearchRunner::step(double sliceMs) {
   auto end = begin + std::chrono::microseconds(static_cast<int64_t>(sliceMs * 1000));
   const bool limited = timeLimitSeconds_ > 0;
   if (limited) {
-    auto limitEnd = begin + std::chrono::microseconds(static_cast<int64_t>((timeLimitSeconds_ - seconds_) * 1e6));
+    auto limitEnd = begin + std::chrono::microseconds(
+                                static_cast<int64_t>((timeLimitSeconds_ - seconds_) * 1e6));
     end = std::min(end, limitEnd);
   }
   SolveStatus s;
@@ -81,8 +84,10 @@ SolveStatus SearchRunner::step(double sliceMs) {
   }
   seconds_ += std::chrono::duration<double>(Deadline::Clock::now() - begin).count();
   peakMemory_ = std::max(peakMemory_, strategy_->stats().memoryBytes);
-  if (s == SolveStatus::Running && limited && seconds_ >= timeLimitSeconds_) s = SolveStatus::TimedOut;
-  if (s == SolveStatus::Running && maxNodes_ && strategy_->stats().nodes >= maxNodes_) s = SolveStatus::TimedOut;
+  if (s == SolveStatus::Running && limited && seconds_ >= timeLimitSeconds_)
+    s = SolveStatus::TimedOut;
+  if (s == SolveStatus::Running && maxNodes_ && strategy_->stats().nodes >= maxNodes_)
+    s = SolveStatus::TimedOut;
   if (s != SolveStatus::Running) finish(s);
   return status_;
 }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -16,8 +17,8 @@ namespace soko {
 enum class StepOutcome {
   Moved,
   Pushed,
-  Blocked,         // a wall, or a box that cannot move, or the board's edge
-  NotAPush,        // an upper-case step where no box stands
+  Blocked,   // a wall, or a box that cannot move, or the board's edge
+  NotAPush,  // an upper-case step where no box stands
 };
 
 template <class Rules>

@@ -16,10 +16,11 @@ inline constexpr uint64_t kDefaultMemoryBudgetBytes = 512ull << 20;
 
 // How a strategy is asked to search: which one, and its limits.
 struct SolverOptions {
-  std::string method = "default";            // a name from solverMethods()
-  double timeLimitSeconds = 60;              // <= 0: no limit
-  uint64_t maxNodes = 0;                     // positions expanded in all; 0: no limit
-  uint64_t memoryBudgetBytes = kDefaultMemoryBudgetBytes;  // the strategy's own accounting stays below this
+  std::string method = "default";  // a name from solverMethods()
+  double timeLimitSeconds = 60;    // <= 0: no limit
+  uint64_t maxNodes = 0;           // positions expanded in all; 0: no limit
+  uint64_t memoryBudgetBytes =
+      kDefaultMemoryBudgetBytes;  // the strategy's own accounting stays below this
 };
 
 struct StrategyInfo {
@@ -51,7 +52,7 @@ struct SearchStats {
 
 struct SolverProgress {
   SearchStats search;
-  double seconds = 0;           // time spent inside step()
+  double seconds = 0;  // time spent inside step()
   double nodesPerSecond = 0;
   uint64_t peakMemoryBytes = 0;
 };
@@ -65,7 +66,8 @@ class Deadline {
   using Clock = std::chrono::steady_clock;
   static constexpr uint64_t kNoNodeLimit = ~uint64_t{0};
 
-  explicit Deadline(Clock::time_point end, uint64_t nodeLimit = kNoNodeLimit) : end_(end), nodeLimit_(nodeLimit) {}
+  explicit Deadline(Clock::time_point end, uint64_t nodeLimit = kNoNodeLimit)
+      : end_(end), nodeLimit_(nodeLimit) {}
   bool expired() const { return Clock::now() >= end_; }
   bool nodesReached(uint64_t nodes) const { return nodes >= nodeLimit_; }
   // Before each expansion: the node limit, or the clock.

@@ -18,9 +18,9 @@ VerifyResult verify(const Level& level, std::string_view lurdText) {
     StepOutcome o = game.play(step);
     if (o == StepOutcome::Moved || o == StepOutcome::Pushed) continue;
     r.failedStep = static_cast<long>(i);
-    r.error = "step " + std::to_string(i + 1) + " '" + std::string(1, step) + "' " +
-              (o == StepOutcome::NotAPush ? "should push a box but there is none there"
-                                          : "is blocked");
+    r.error =
+        "step " + std::to_string(i + 1) + " '" + std::string(1, step) + "' " +
+        (o == StepOutcome::NotAPush ? "should push a box but there is none there" : "is blocked");
     break;
   }
   r.moves = game.moves();

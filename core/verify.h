@@ -9,9 +9,9 @@
 namespace soko {
 
 struct VerifyResult {
-  bool legal = false;    // every step could be played
-  bool solved = false;   // legal, and every box is on a goal at the end
-  int moves = 0;         // steps played (all of them when legal)
+  bool legal = false;   // every step could be played
+  bool solved = false;  // legal, and every box is on a goal at the end
+  int moves = 0;        // steps played (all of them when legal)
   int pushes = 0;
   long failedStep = -1;  // 0-based index of the first illegal step, or -1
   std::string error;     // why the solution is not legal, or "" when it is

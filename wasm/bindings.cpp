@@ -43,11 +43,16 @@ std::string boardCells(const Level& level, const std::vector<uint8_t>* boxes, in
   for (int c = 0; c < static_cast<int>(out.size()); ++c) {
     bool goal = level.has(c, kGoal);
     bool box = boxes ? (*boxes)[c] != 0 : level.has(c, kBox);
-    if (level.has(c, kWall)) out[c] = '#';
-    else if (c == player) out[c] = goal ? '+' : '@';
-    else if (box) out[c] = goal ? '*' : '$';
-    else if (goal) out[c] = '.';
-    else if (level.has(c, kInterior)) out[c] = ' ';
+    if (level.has(c, kWall))
+      out[c] = '#';
+    else if (c == player)
+      out[c] = goal ? '+' : '@';
+    else if (box)
+      out[c] = goal ? '*' : '$';
+    else if (goal)
+      out[c] = '.';
+    else if (level.has(c, kInterior))
+      out[c] = ' ';
   }
   return out;
 }
@@ -111,10 +116,14 @@ val optionalText(const std::optional<std::string>& s) { return s ? val(*s) : val
 
 const char* outcomeName(StepOutcome o) {
   switch (o) {
-    case StepOutcome::Moved: return "moved";
-    case StepOutcome::Pushed: return "pushed";
-    case StepOutcome::Blocked: return "blocked";
-    case StepOutcome::NotAPush: return "not-a-push";
+    case StepOutcome::Moved:
+      return "moved";
+    case StepOutcome::Pushed:
+      return "pushed";
+    case StepOutcome::Blocked:
+      return "blocked";
+    case StepOutcome::NotAPush:
+      return "not-a-push";
   }
   return "blocked";
 }
@@ -139,14 +148,22 @@ class JsRules {
     if (!game_ || step.size() != 1) return "blocked";
     return outcomeName(game_->play(step[0]));
   }
-  int playAll(const std::string& steps) { return game_ ? static_cast<int>(game_->playAll(steps)) : 0; }
+  int playAll(const std::string& steps) {
+    return game_ ? static_cast<int>(game_->playAll(steps)) : 0;
+  }
   bool undo() { return game_ && game_->undo(); }
   bool redo() { return game_ && game_->redo(); }
-  void restart() { if (game_) game_->restart(); }
-  void seek(int moves) { if (game_ && moves >= 0) game_->seek(static_cast<size_t>(moves)); }
+  void restart() {
+    if (game_) game_->restart();
+  }
+  void seek(int moves) {
+    if (game_ && moves >= 0) game_->seek(static_cast<size_t>(moves));
+  }
   std::string history() const { return game_ ? game_->history() : ""; }
   std::string fullHistory() const { return game_ ? game_->fullHistory() : ""; }
-  val walkPath(int target) const { return game_ && inside(target) ? optionalText(game_->walkPath(target)) : val::null(); }
+  val walkPath(int target) const {
+    return game_ && inside(target) ? optionalText(game_->walkPath(target)) : val::null();
+  }
 
   // Embind registers members on the class that declares them: this base is
   // registered once per G, and Game / SinkGame derive from it.
@@ -190,7 +207,9 @@ class JsGame : public JsRules<Game> {
     if (one.level) game_.emplace(std::move(*one.level));
   }
   bool hasBox(int cell) const { return game_ && inside(cell) && game_->hasBox(cell); }
-  bool isFloor(int cell) const { return game_ && inside(cell) && game_->isInterior(cell) && !game_->isWall(cell); }
+  bool isFloor(int cell) const {
+    return game_ && inside(cell) && game_->isInterior(cell) && !game_->isWall(cell);
+  }
   std::string cells() const {
     if (!game_) return "";
     std::vector<uint8_t> boxes(static_cast<size_t>(game_->width()) * game_->height());
@@ -199,7 +218,8 @@ class JsGame : public JsRules<Game> {
   }
   std::string currentLevelText() const { return game_ ? writeLevel(game_->currentLevel()) : ""; }
   val pushPath(int box, int target) const {
-    return game_ && inside(box) && inside(target) ? optionalText(game_->pushPath(box, target)) : val::null();
+    return game_ && inside(box) && inside(target) ? optionalText(game_->pushPath(box, target))
+                                                  : val::null();
   }
 };
 
@@ -221,7 +241,8 @@ JsVerify verifyText(const std::string& levelText, const std::string& lurd) {
     return out;
   }
   VerifyResult r = verify(*one.level, lurd);
-  out = {r.legal, r.solved, r.moves, r.pushes, static_cast<double>(r.failedStep), r.error, r.describe()};
+  out = {r.legal, r.solved,    r.moves, r.pushes, static_cast<double>(r.failedStep),
+         r.error, r.describe()};
   return out;
 }
 
@@ -295,7 +316,9 @@ class JsRunner {
     if (outOfMemory_ || !runner_) return "out-of-memory";
     return statusName(runner_->status());
   }
-  void cancel() { if (runner_) runner_->cancel(); }
+  void cancel() {
+    if (runner_) runner_->cancel();
+  }
   JsProgress progress() const {
     JsProgress p;
     if (!runner_) return p;
@@ -416,17 +439,23 @@ double heapSizeBytes() { return static_cast<double>(emscripten_get_heap_size());
 std::string sinkCells(const SinkLevel& level, const std::vector<uint8_t>* stones, int player) {
   std::string out(static_cast<size_t>(level.width) * level.height, '_');
   for (int c = 0; c < static_cast<int>(out.size()); ++c) {
-    bool stone = stones ? (*stones)[c] != 0 : std::binary_search(level.stones.begin(), level.stones.end(), c);
+    bool stone = stones ? (*stones)[c] != 0
+                        : std::binary_search(level.stones.begin(), level.stones.end(), c);
     bool nearFloor = false;
     for (Direction d : kDirections) {
       int n = level.step(c, d);
       nearFloor = nearFloor || (n >= 0 && !level.wall[n]);
     }
-    if (level.wall[c]) out[c] = nearFloor ? '#' : '_';
-    else if (c == player) out[c] = c == level.sink ? '+' : '@';
-    else if (stone) out[c] = 'o';
-    else if (c == level.sink) out[c] = 'x';
-    else out[c] = ' ';
+    if (level.wall[c])
+      out[c] = nearFloor ? '#' : '_';
+    else if (c == player)
+      out[c] = c == level.sink ? '+' : '@';
+    else if (stone)
+      out[c] = 'o';
+    else if (c == level.sink)
+      out[c] = 'x';
+    else
+      out[c] = ' ';
   }
   return out;
 }
@@ -468,7 +497,9 @@ class JsSinkGame : public JsRules<SinkGame> {
     for (int c = 0; c < static_cast<int>(stones.size()); ++c) stones[c] = game_->hasStone(c);
     return sinkCells(game_->start(), &stones, game_->player());
   }
-  std::string currentLevelText() const { return game_ ? writeSinkLevel(game_->currentLevel()) : ""; }
+  std::string currentLevelText() const {
+    return game_ ? writeSinkLevel(game_->currentLevel()) : "";
+  }
 };
 
 JsVerify verifySinkText(const std::string& levelText, const std::string& lurd) {
@@ -479,7 +510,8 @@ JsVerify verifySinkText(const std::string& levelText, const std::string& lurd) {
     return out;
   }
   VerifyResult r = verifySink(p.level, lurd);
-  return {r.legal, r.solved, r.moves, r.pushes, static_cast<double>(r.failedStep), r.error, r.describe()};
+  return {r.legal, r.solved,    r.moves, r.pushes, static_cast<double>(r.failedStep),
+          r.error, r.describe()};
 }
 
 // Solver's surface for sink levels; options.method is ignored (one strategy).

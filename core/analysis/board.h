@@ -41,10 +41,10 @@ class Board {
 
  private:
   Level level_;
-  std::vector<int> cellOf_;                          // [square] -> cell
-  std::vector<Square> squareOf_;                     // [cell] -> square
-  std::vector<std::array<Square, 4>> neighbors_;     // [square][direction]
-  std::vector<uint8_t> goal_;                        // [square]
+  std::vector<int> cellOf_;                       // [square] -> cell
+  std::vector<Square> squareOf_;                  // [cell] -> square
+  std::vector<std::array<Square, 4>> neighbors_;  // [square][direction]
+  std::vector<uint8_t> goal_;                     // [square]
   std::vector<Square> goals_;
   std::vector<Square> startBoxes_;
   Square startPlayer_ = kNoSquare;

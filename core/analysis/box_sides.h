@@ -12,8 +12,8 @@
 namespace soko {
 
 struct BoxSides {
-  Square nb[4];           // [direction] neighbour, kNoSquare past the edge
-  unsigned open = 0;      // bit per direction: a free neighbour
+  Square nb[4];                 // [direction] neighbour, kNoSquare past the edge
+  unsigned open = 0;            // bit per direction: a free neighbour
   int group[4] = {0, 1, 2, 3};  // sides joined round a corner share a root
 
   // `occupied` marks the squares boxes stand on (`square` itself is not looked at).

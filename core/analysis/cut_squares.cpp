@@ -56,14 +56,16 @@ void CutSquares::build(const std::vector<uint8_t>& occupied, Square blocked) {
 }
 
 Square CutSquares::partMin(Square s, Square part) const {
-  if (part != kRest) return subtreeMin_[part];  // a split-off subtree, or a whole other component from its root
+  if (part != kRest)
+    return subtreeMin_[part];  // a split-off subtree, or a whole other component from its root
   // The rest of s's component: every square of it but s and the split-off
   // subtrees. Scanned upwards from the component's least square.
   Square split[4];
   int splits = 0;
   for (Direction d : kDirections) {
     Square c = board_.neighbor(s, d);
-    if (c != kNoSquare && disc_[c] >= 0 && parent_[c] == s && low_[c] >= disc_[s]) split[splits++] = c;
+    if (c != kNoSquare && disc_[c] >= 0 && parent_[c] == s && low_[c] >= disc_[s])
+      split[splits++] = c;
   }
   const Square root = root_[s];
   for (int v = subtreeMin_[root]; v < board_.squareCount(); ++v) {
@@ -80,7 +82,8 @@ Square CutSquares::partWithout(Square s, Square n) const {
   // higher than s, else the rest.
   for (Direction d : kDirections) {
     const Square c = board_.neighbor(s, d);
-    if (c != kNoSquare && disc_[c] >= 0 && parent_[c] == s && inSubtree(n, c)) return low_[c] >= disc_[s] ? c : kRest;
+    if (c != kNoSquare && disc_[c] >= 0 && parent_[c] == s && inSubtree(n, c))
+      return low_[c] >= disc_[s] ? c : kRest;
   }
   return kRest;
 }
@@ -101,7 +104,8 @@ std::array<uint8_t, 4> CutSquares::sideLabels(Square s) const {
   return labels;
 }
 
-unsigned CutSquares::sides(Square s, Square start, unsigned open, Square& smallest, Square freed) const {
+unsigned CutSquares::sides(Square s, Square start, unsigned open, Square& smallest,
+                           Square freed) const {
   smallest = kNoSquare;
   Square nb[4];
   for (int d = 0; d < 4; ++d) nb[d] = board_.neighbor(s, static_cast<Direction>(d));
@@ -155,7 +159,9 @@ unsigned CutSquares::sides(Square s, Square start, unsigned open, Square& smalle
       const Square p = partOf(m);
       if (std::find(joined, joined + joins, p) == joined + joins) joined[joins++] = p;
     }
-  auto joinedPart = [&](Square p) { return std::find(joined, joined + joins, p) == joined + joins ? p : kFreed; };
+  auto joinedPart = [&](Square p) {
+    return std::find(joined, joined + joins, p) == joined + joins ? p : kFreed;
+  };
   const Square mine = joinedPart(parts[startSide]);
   unsigned reached = 0;
   for (int d = 0; d < 4; ++d)

@@ -35,7 +35,8 @@ class CutSquares {
   // per direction, among `open`, its free sides) joined to its free
   // neighbour `start`. When that is not all of `open`, `smallest` gets the
   // least square of start's part, else kNoSquare.
-  unsigned sides(Square s, Square start, unsigned open, Square& smallest, Square freed = kNoSquare) const;
+  unsigned sides(Square s, Square start, unsigned open, Square& smallest,
+                 Square freed = kNoSquare) const;
   // With a box on the numbered square `s` as well: [direction] a label
   // per part of the free floor its neighbours fall in, equal when the
   // player walks between them, numbered 0, 1, ... in direction order;
@@ -43,7 +44,7 @@ class CutSquares {
   std::array<uint8_t, 4> sideLabels(Square s) const;
 
  private:
-  static constexpr Square kRest = kNoSquare;       // the part of s's component that is not split off
+  static constexpr Square kRest = kNoSquare;  // the part of s's component that is not split off
   static constexpr Square kFreed = kNoSquare - 1;  // the parts the freed square joins
   // A part with `s` blocked (the child heading a split-off subtree, kRest,
   // or the root of another component): its least square.
@@ -53,7 +54,8 @@ class CutSquares {
   bool inSubtree(Square v, Square c) const { return disc_[c] <= disc_[v] && disc_[v] <= last_[c]; }
 
   const Board& board_;
-  std::vector<int32_t> disc_, low_, last_;  // [square] DFS number (-1: not numbered), low link, last number in subtree
+  std::vector<int32_t> disc_, low_,
+      last_;  // [square] DFS number (-1: not numbered), low link, last number in subtree
   std::vector<Square> parent_, subtreeMin_, root_;  // root_: [square] its component's DFS root
   std::vector<std::pair<Square, uint8_t>> stack_;
 };

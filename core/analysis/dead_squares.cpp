@@ -4,7 +4,8 @@ namespace soko {
 
 // Moves a lone box from `sources`: with `pulling`, the player stands on the
 // square the box moves to and steps one further; else it stands behind the box.
-static std::vector<uint8_t> liveFrom(const Board& board, const std::vector<Square>& sources, bool pulling) {
+static std::vector<uint8_t> liveFrom(const Board& board, const std::vector<Square>& sources,
+                                     bool pulling) {
   std::vector<uint8_t> live(board.squareCount(), 0);
   std::vector<Square> stack;
   for (Square s : sources)
@@ -25,8 +26,12 @@ static std::vector<uint8_t> liveFrom(const Board& board, const std::vector<Squar
   return live;
 }
 
-std::vector<uint8_t> pushDeadSquares(const Board& board) { return liveFrom(board, board.goals(), true); }
+std::vector<uint8_t> pushDeadSquares(const Board& board) {
+  return liveFrom(board, board.goals(), true);
+}
 
-std::vector<uint8_t> pullDeadSquares(const Board& board) { return liveFrom(board, board.startBoxes(), false); }
+std::vector<uint8_t> pullDeadSquares(const Board& board) {
+  return liveFrom(board, board.startBoxes(), false);
+}
 
 }  // namespace soko

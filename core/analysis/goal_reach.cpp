@@ -2,8 +2,9 @@
 
 namespace soko {
 
-void markGoalReach(const Board& board, const std::vector<uint8_t>& walls, int g, std::vector<uint8_t>& table,
-                   std::vector<uint8_t>& seen, std::vector<Square>& stack) {
+void markGoalReach(const Board& board, const std::vector<uint8_t>& walls, int g,
+                   std::vector<uint8_t>& table, std::vector<uint8_t>& seen,
+                   std::vector<Square>& stack) {
   const size_t goals = board.goals().size();
   const Square goal = board.goals()[g];
   if (walls[goal]) return;

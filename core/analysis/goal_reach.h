@@ -17,8 +17,9 @@ namespace soko {
 // caller) the squares from which a lone box reaches goal number `g`, with
 // the squares `walls` marks (non-zero; may be all zero) as walls too.
 // `seen` and `stack` are scratch.
-void markGoalReach(const Board& board, const std::vector<uint8_t>& walls, int g, std::vector<uint8_t>& table,
-                   std::vector<uint8_t>& seen, std::vector<Square>& stack);
+void markGoalReach(const Board& board, const std::vector<uint8_t>& walls, int g,
+                   std::vector<uint8_t>& table, std::vector<uint8_t>& seen,
+                   std::vector<Square>& stack);
 
 // The whole table at once, with walls only.
 std::vector<uint8_t> goalReachTable(const Board& board);

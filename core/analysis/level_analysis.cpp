@@ -23,7 +23,8 @@ bool LevelAnalysis::buildPushDead() {
 }
 
 bool LevelAnalysis::buildGoalDistances() {
-  if (!goalDistances_) goalDistances_ = std::make_unique<PushDistances>(*board_, board_->goals(), true);
+  if (!goalDistances_)
+    goalDistances_ = std::make_unique<PushDistances>(*board_, board_->goals(), true);
   return goalDistances_->complete() || goalDistances_->buildPiece();
 }
 
@@ -57,7 +58,8 @@ uint64_t LevelAnalysis::goalReachBytes() const {
 
 uint64_t LevelAnalysis::memoryBytes() const {
   uint64_t bytes = level_.cells.size() + pushDead_.size() + goalReach_.size();
-  if (board_) bytes += board_->level().cells.size() + static_cast<uint64_t>(board_->squareCount()) * 16;
+  if (board_)
+    bytes += board_->level().cells.size() + static_cast<uint64_t>(board_->squareCount()) * 16;
   if (goalDistances_) bytes += goalDistances_->memoryBytes();
   return bytes;
 }

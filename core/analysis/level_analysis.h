@@ -51,8 +51,8 @@ class LevelAnalysis {
   std::optional<Board> board_;
   std::vector<uint8_t> pushDead_;
   std::unique_ptr<PushDistances> goalDistances_;
-  std::vector<uint8_t> goalReach_;  // [square * goals + goal]
-  int goalsReached_ = -1;           // goals marked in goalReach_; -1 before it is made
+  std::vector<uint8_t> goalReach_;       // [square * goals + goal]
+  int goalsReached_ = -1;                // goals marked in goalReach_; -1 before it is made
   std::vector<uint8_t> noWalls_, seen_;  // scratch while building
   std::vector<Square> stack_;
 };

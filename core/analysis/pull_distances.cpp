@@ -25,14 +25,15 @@ PullDistances::PullDistances(const Board& board, const std::vector<Square>& targ
 }
 
 uint64_t PullDistances::bytesFor(int squares, int targets) {
-  return static_cast<uint64_t>(squares) * (static_cast<uint64_t>(targets) * sizeof(int32_t) + sizeof(int32_t) + 4 +
-                                           4 * sizeof(int32_t));
+  return static_cast<uint64_t>(squares) * (static_cast<uint64_t>(targets) * sizeof(int32_t) +
+                                           sizeof(int32_t) + 4 + 4 * sizeof(int32_t));
 }
 
 uint64_t PullDistances::memoryBytes() const {
   const uint64_t n = board_.squareCount();
-  return (cost_ ? n * targets_ * sizeof(int32_t) : 0) + nearest_.size() * sizeof(int32_t) + sides_.size() * 4 +
-         dist_.capacity() * sizeof(int32_t) + queue_.capacity() * sizeof(uint32_t);
+  return (cost_ ? n * targets_ * sizeof(int32_t) : 0) + nearest_.size() * sizeof(int32_t) +
+         sides_.size() * 4 + dist_.capacity() * sizeof(int32_t) +
+         queue_.capacity() * sizeof(uint32_t);
 }
 
 bool PullDistances::buildPiece() {

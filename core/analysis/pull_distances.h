@@ -11,6 +11,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -49,14 +50,14 @@ class PullDistances {
 
   const Board& board_;
   std::vector<Square> targetSquares_;
-  size_t targets_;                              // targetSquares_.size()
+  size_t targets_;                                           // targetSquares_.size()
   static constexpr size_t kTouchPerPiece = size_t{4} << 20;  // entries: 16 MB
-  size_t touched_ = 0;                           // entries of cost_ written once
-  size_t next_ = 0;                             // targets done
-  std::vector<std::array<uint8_t, 4>> sides_;   // sidesAroundBox, until complete
-  std::unique_ptr<int32_t[]> cost_;             // [square * targets + target], written column by column
-  std::vector<int32_t> nearest_;                // [square]
-  std::vector<int32_t> dist_;                   // scratch: [square * 4 + side]
+  size_t touched_ = 0;                                       // entries of cost_ written once
+  size_t next_ = 0;                                          // targets done
+  std::vector<std::array<uint8_t, 4>> sides_;                // sidesAroundBox, until complete
+  std::unique_ptr<int32_t[]> cost_;  // [square * targets + target], written column by column
+  std::vector<int32_t> nearest_;     // [square]
+  std::vector<int32_t> dist_;        // scratch: [square * 4 + side]
   std::vector<uint32_t> queue_;
 };
 

@@ -23,8 +23,8 @@ uint64_t PushDistances::bytesFor(int squares, int targets) {
 uint64_t PushDistances::memoryBytes() const {
   const uint64_t n = board_.squareCount();
   return (cost_ ? n * kRows * targets_ * sizeof(int32_t) : 0) + nearest_.size() * sizeof(int32_t) +
-         regionTable_.size() + (region_.size() + sides_.size()) * 4 + dist_.capacity() * sizeof(int32_t) +
-         queue_.capacity() * sizeof(uint32_t);
+         regionTable_.size() + (region_.size() + sides_.size()) * 4 +
+         dist_.capacity() * sizeof(int32_t) + queue_.capacity() * sizeof(uint32_t);
 }
 
 bool PushDistances::buildPiece() {
@@ -54,7 +54,8 @@ void PushDistances::start() {
   sides_ = sidesAroundBox(board_);
   region_.assign(n, {0, 0, 0, 0});
   for (int s = 0; s < n; ++s)
-    for (int d = 0; d < 4; ++d) region_[s][d] = sides_[s][d] == 0xFF ? 0 : std::min<uint8_t>(sides_[s][d], 3);
+    for (int d = 0; d < 4; ++d)
+      region_[s][d] = sides_[s][d] == 0xFF ? 0 : std::min<uint8_t>(sides_[s][d], 3);
   if (n <= kTableSquares) regionTable_.assign(static_cast<size_t>(n) * n, 0);
   cost_.reset(new int32_t[static_cast<size_t>(n) * kRows * targets_]);  // each column written whole
   nearest_.assign(n, kUnreachable);
@@ -121,7 +122,8 @@ void PushDistances::buildColumn(size_t t) {
     int label = static_cast<int>(state % 4);
     for (Direction d : kDirections) {
       // The push that ended here left the player on side d of the box, in this region.
-      if (sides_[box][static_cast<int>(d)] == 0xFF || region_[box][static_cast<int>(d)] != label) continue;
+      if (sides_[box][static_cast<int>(d)] == 0xFF || region_[box][static_cast<int>(d)] != label)
+        continue;
       Square before = board_.neighbor(box, d);
       if (before == kNoSquare || board_.neighbor(before, d) == kNoSquare) continue;
       uint32_t prev = before * 4u + region_[before][static_cast<int>(d)];

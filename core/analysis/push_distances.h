@@ -5,7 +5,7 @@
 //
 //   #####        A box on B: the player left of it (region a) can push it
 //   #a B b       right; from the right (region b) it can only push it left.
-//   ##### 
+//   #####
 //
 // Other boxes can only block the player, never connect two regions, so the
 // distance for the region the player is in now is a lower bound on that
@@ -21,6 +21,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -31,7 +32,8 @@ namespace soko {
 
 class PushDistances {
  public:
-  static constexpr int32_t kUnreachable = 1 << 20;  // equals Hungarian::kInfinite (matching_bound.h checks)
+  static constexpr int32_t kUnreachable =
+      1 << 20;  // equals Hungarian::kInfinite (matching_bound.h checks)
 
   // With `inPieces`, nothing is computed yet: call buildPiece() until it
   // returns true; otherwise the table is complete on return.
@@ -68,19 +70,20 @@ class PushDistances {
 
   const Board& board_;
   std::vector<Square> targetSquares_;
-  size_t targets_;                              // targetSquares_.size()
+  size_t targets_;                                           // targetSquares_.size()
   static constexpr size_t kTouchPerPiece = size_t{4} << 20;  // entries: 16 MB
-  size_t touched_ = 0;                           // entries of cost_ written once
-  size_t next_ = 0;                              // targets done
-  int tableRows_ = 0;                            // rows of regionTable_ done
-  std::vector<uint8_t> regionTable_;             // [box * squares + player]
-  mutable std::vector<uint8_t> scratch_;         // flood fill for large boards
+  size_t touched_ = 0;                                       // entries of cost_ written once
+  size_t next_ = 0;                                          // targets done
+  int tableRows_ = 0;                                        // rows of regionTable_ done
+  std::vector<uint8_t> regionTable_;                         // [box * squares + player]
+  mutable std::vector<uint8_t> scratch_;                     // flood fill for large boards
   mutable std::vector<Square> stack_;
-  std::vector<std::array<uint8_t, 4>> sides_;    // sidesAroundBox, until complete
+  std::vector<std::array<uint8_t, 4>> sides_;   // sidesAroundBox, until complete
   std::vector<std::array<uint8_t, 4>> region_;  // [square][side] region label 0..3
-  std::unique_ptr<int32_t[]> cost_;              // [(square * kRows + region) * targets + target], column by column
-  std::vector<int32_t> nearest_;                 // [square]
-  std::vector<int32_t> dist_;                    // scratch: [square * 4 + region]
+  std::unique_ptr<int32_t[]>
+      cost_;  // [(square * kRows + region) * targets + target], column by column
+  std::vector<int32_t> nearest_;  // [square]
+  std::vector<int32_t> dist_;     // scratch: [square * 4 + region]
   std::vector<uint32_t> queue_;
 };
 

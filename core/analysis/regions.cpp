@@ -38,7 +38,8 @@ int Regions::label(const std::vector<uint8_t>& occupied) {
 }
 
 template <class Visit>
-void Regions::flood(const std::vector<uint8_t>& child, Square start, Square& smallest, Visit visit) {
+void Regions::flood(const std::vector<uint8_t>& child, Square start, Square& smallest,
+                    Visit visit) {
   if (++stamp_ == 0) std::fill(mark_.begin(), mark_.end(), 0), stamp_ = 1;
   mark_[start] = stamp_;
   smallest = start;
@@ -58,8 +59,8 @@ void Regions::flood(const std::vector<uint8_t>& child, Square start, Square& sma
   }
 }
 
-Regions::Child Regions::child(const std::vector<uint8_t>& child, Square from, Square to, Square player, unsigned sides,
-                              Square smallest) {
+Regions::Child Regions::child(const std::vector<uint8_t>& child, Square from, Square to,
+                              Square player, unsigned sides, Square smallest) {
   // Freeing `from` (with `to` still free) joins the regions round it.
   int joined[4], m = 0;
   Square least = from;
@@ -87,7 +88,8 @@ Regions::Child Regions::child(const std::vector<uint8_t>& child, Square from, Sq
     if (nb[d] == player) playerSide = d;
   const bool known = sides != kUnknownSides;
   for (int d = 0; d < 4; ++d)
-    if ((open >> d & 1) && (known ? !(sides >> d & 1) : root(d) != root(playerSide))) pending |= 1u << root(d);
+    if ((open >> d & 1) && (known ? !(sides >> d & 1) : root(d) != root(playerSide)))
+      pending |= 1u << root(d);
   auto found = [&](Square s, unsigned& left) {
     for (int d = 0; d < 4; ++d)
       if (nb[d] == s && (open >> d & 1)) left &= ~(1u << root(d));

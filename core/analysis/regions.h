@@ -45,10 +45,10 @@ class Regions {
   void flood(const std::vector<uint8_t>& child, Square start, Square& smallest, Visit visit);
 
   const Board& board_;
-  std::vector<int32_t> label_;        // [square] region, -1 on a box (labelled position)
-  std::vector<Square> smallest_;      // [region]
+  std::vector<int32_t> label_;    // [square] region, -1 on a box (labelled position)
+  std::vector<Square> smallest_;  // [region]
   int count_ = 0;
-  std::vector<uint32_t> mark_;        // [square] == stamp_ when flooded
+  std::vector<uint32_t> mark_;  // [square] == stamp_ when flooded
   uint32_t stamp_ = 0;
   std::vector<Square> stack_;
 };

@@ -92,7 +92,8 @@ int32_t Hungarian::solveWarm(const int32_t* const* rows) {
     int best = -1;
     for (int j = 1; j <= n_; ++j) {
       int32_t r = c[j - 1] - v_[j];
-      if (r < u || (r == u && best >= 0 && rowOfCol_[best] != 0 && rowOfCol_[j] == 0)) u = r, best = j;
+      if (r < u || (r == u && best >= 0 && rowOfCol_[best] != 0 && rowOfCol_[j] == 0))
+        u = r, best = j;
     }
     u_[i + 1] = u;
     if (rowOfCol_[best] == 0) {

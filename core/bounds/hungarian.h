@@ -47,12 +47,12 @@ class Hungarian {
   int n_ = 0;
   std::vector<const int32_t*> rows_;
   // 1-based internally; index 0 is the virtual start of each augmenting path.
-  std::vector<int32_t> u_, v_;      // row and column potentials
-  std::vector<int> rowOfCol_;       // [col 1..n] -> row 1..n, 0 = free
-  std::vector<int> colOfRow_;       // [row 0..n-1] -> col 0..n-1
-  std::vector<int32_t> minv_;       // scratch
-  std::vector<int> way_;            // scratch
-  std::vector<uint8_t> used_;       // scratch
+  std::vector<int32_t> u_, v_;  // row and column potentials
+  std::vector<int> rowOfCol_;   // [col 1..n] -> row 1..n, 0 = free
+  std::vector<int> colOfRow_;   // [row 0..n-1] -> col 0..n-1
+  std::vector<int32_t> minv_;   // scratch
+  std::vector<int> way_;        // scratch
+  std::vector<uint8_t> used_;   // scratch
   int32_t total_ = 0;
 };
 

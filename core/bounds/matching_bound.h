@@ -10,7 +10,8 @@
 
 namespace soko {
 
-static_assert(PushDistances::kUnreachable == Hungarian::kInfinite, "an unreachable goal costs the matching's infinity");
+static_assert(PushDistances::kUnreachable == Hungarian::kInfinite,
+              "an unreachable goal costs the matching's infinity");
 
 // The Hungarian push bound of positions in a forward search. Computing it
 // for a parent once and then for each child repairs only the rows that

@@ -5,8 +5,8 @@
 //   soko verify FILE N SOLUTION          (LURD text, or a file holding it)
 //   soko methods
 //   soko bench [--levels DIR]           (the node-count signature; DIR defaults to levels)
-//   soko solve-sink FILE [--time SECONDS] [--nodes N] [--memory GB] [--out FILE]   (the single-sink variant)
-//   soko FILE N [maxGb] [method] [timeoutSec] [outFile]   (hbox's positional form)
+//   soko solve-sink FILE [--time SECONDS] [--nodes N] [--memory GB] [--out FILE]   (the single-sink
+//   variant) soko FILE N [maxGb] [method] [timeoutSec] [outFile]   (hbox's positional form)
 //
 // Exit codes are listed in kUsage; scripts/bench relies on them.
 #include <sys/resource.h>
@@ -51,7 +51,8 @@ const char* kUsage =
     "  soko verify FILE N SOLUTION   (LURD text, or a file holding it)\n"
     "  soko methods\n"
     "  soko bench [--levels DIR]   (a fixed list of capped searches: total nodes as a signature)\n"
-    "  soko solve-sink FILE [--time SECONDS] [--nodes N] [--memory GB] [--out FILE]   (single-sink variant)\n"
+    "  soko solve-sink FILE [--time SECONDS] [--nodes N] [--memory GB] [--out FILE]   (single-sink "
+    "variant)\n"
     "  soko FILE N [maxGb] [method] [timeoutSec] [outFile]   (hbox's form; method is a number)\n"
     "N counts the boards in FILE from 1. Defaults: --method default, --time 60, --memory 0.5;\n"
     "--nodes caps the positions expanded (0, the default: no cap); --time 0: no time limit.\n"
@@ -110,7 +111,9 @@ int info(const std::string& path) {
   // Levels and errors in file order.
   size_t e = 0;
   auto printErrorsBefore = [&](int number) {
-    for (; e < l.collection.errors.size() && (number == 0 || l.collection.errors[e].levelNumber < number); ++e)
+    for (; e < l.collection.errors.size() &&
+           (number == 0 || l.collection.errors[e].levelNumber < number);
+         ++e)
       std::cout << "error: " << l.collection.errors[e].describe() << "\n";
   };
   for (const Level& level : l.collection.levels) {
@@ -121,7 +124,8 @@ int info(const std::string& path) {
     std::cout << "\n";
   }
   printErrorsBefore(0);
-  std::cout << l.collection.levels.size() << " levels, " << l.collection.errors.size() << " errors\n";
+  std::cout << l.collection.levels.size() << " levels, " << l.collection.errors.size()
+            << " errors\n";
   return l.collection.errors.empty() ? kSolved : kBadInput;
 }
 
@@ -145,7 +149,8 @@ void printReport(const SearchRunner& solver, SolveStatus status, const std::stri
   }
   out << "nodes: " << p.search.nodes << "\n";
   out << "stored: " << p.search.stored << "\n";
-  out << "seconds: " << std::fixed << std::setprecision(4) << p.seconds << std::defaultfloat << "\n";
+  out << "seconds: " << std::fixed << std::setprecision(4) << p.seconds << std::defaultfloat
+      << "\n";
   out << "nodes-per-second: " << static_cast<long>(p.nodesPerSecond) << "\n";
   out << "peak-memory-bytes: " << p.peakMemoryBytes << "\n";
   out << "peak-rss-bytes: " << peakRssBytes() << "\n";
@@ -166,12 +171,18 @@ int saveSolution(const SearchRunner& solver, SolveStatus status, const std::stri
     }
   }
   switch (status) {
-    case SolveStatus::Solved: return kSolved;
-    case SolveStatus::TimedOut: return kTimedOut;
-    case SolveStatus::OutOfMemory: return kOutOfMemory;
-    case SolveStatus::Unsolvable: return kUnsolvable;
-    case SolveStatus::Declined: return kDeclined;
-    default: return kInternal;
+    case SolveStatus::Solved:
+      return kSolved;
+    case SolveStatus::TimedOut:
+      return kTimedOut;
+    case SolveStatus::OutOfMemory:
+      return kOutOfMemory;
+    case SolveStatus::Unsolvable:
+      return kUnsolvable;
+    case SolveStatus::Declined:
+      return kDeclined;
+    default:
+      return kInternal;
   }
 }
 
@@ -213,7 +224,8 @@ int solveCommand(const std::vector<std::string>& args) {
   for (size_t i = 2; i < args.size(); ++i) {
     const std::string& a = args[i];
     bool last = i + 1 >= args.size();
-    if ((a == "--method" || a == "--time" || a == "--nodes" || a == "--memory" || a == "--out") && last) {
+    if ((a == "--method" || a == "--time" || a == "--nodes" || a == "--memory" || a == "--out") &&
+        last) {
       std::cerr << "soko: " << a << " needs a value\n";
       return kUsageError;
     }
@@ -221,16 +233,21 @@ int solveCommand(const std::vector<std::string>& args) {
       options.method = args[++i];
     } else if (a == "--time") {
       auto v = number(args[++i]);
-      if (!v || *v < 0) return std::cerr << "soko: --time takes seconds, not '" << args[i] << "'\n", kUsageError;
+      if (!v || *v < 0)
+        return std::cerr << "soko: --time takes seconds, not '" << args[i] << "'\n", kUsageError;
       options.timeLimitSeconds = *v;
     } else if (a == "--nodes") {
       auto v = number(args[++i]);
       if (!v || *v < 0 || *v != static_cast<double>(static_cast<uint64_t>(*v)))
-        return std::cerr << "soko: --nodes takes a whole number of positions, not '" << args[i] << "'\n", kUsageError;
+        return std::cerr << "soko: --nodes takes a whole number of positions, not '" << args[i]
+                         << "'\n",
+               kUsageError;
       options.maxNodes = static_cast<uint64_t>(*v);
     } else if (a == "--memory") {
       auto v = number(args[++i]);
-      if (!v || *v <= 0) return std::cerr << "soko: --memory takes gigabytes, not '" << args[i] << "'\n", kUsageError;
+      if (!v || *v <= 0)
+        return std::cerr << "soko: --memory takes gigabytes, not '" << args[i] << "'\n",
+               kUsageError;
       options.memoryBudgetBytes = static_cast<uint64_t>(*v * (1ull << 30));
     } else if (a == "--out") {
       outPath = args[++i];
@@ -253,23 +270,31 @@ int solveSinkCommand(const std::vector<std::string>& args) {
   std::string outPath;
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (i + 1 >= args.size() || (a != "--time" && a != "--nodes" && a != "--memory" && a != "--out"))
+    if (i + 1 >= args.size() ||
+        (a != "--time" && a != "--nodes" && a != "--memory" && a != "--out"))
       return std::cerr << "soko: bad option '" << a << "'\n" << kUsage, kUsageError;
     const std::string& v = args[++i];
     auto n = number(v);
-    if (a == "--out") outPath = v;
+    if (a == "--out")
+      outPath = v;
     else if (!n || *n < 0 || (a == "--memory" && *n == 0))
-      return std::cerr << "soko: " << a << " takes a " << (a == "--memory" ? "positive" : "non-negative") << " number, not '" << v << "'\n", kUsageError;
-    else if (a == "--time") options.timeLimitSeconds = *n;
-    else if (a == "--nodes") options.maxNodes = static_cast<uint64_t>(*n);
-    else options.memoryBudgetBytes = static_cast<uint64_t>(*n * (1ull << 30));
+      return std::cerr << "soko: " << a << " takes a "
+                       << (a == "--memory" ? "positive" : "non-negative") << " number, not '" << v
+                       << "'\n",
+             kUsageError;
+    else if (a == "--time")
+      options.timeLimitSeconds = *n;
+    else if (a == "--nodes")
+      options.maxNodes = static_cast<uint64_t>(*n);
+    else
+      options.memoryBudgetBytes = static_cast<uint64_t>(*n * (1ull << 30));
   }
   std::optional<std::string> text = readFile(args[0]);
   if (!text) return std::cerr << "soko: cannot read " << args[0] << "\n", kBadInput;
   SinkParse parsed = parseSinkLevel(*text);
   if (!parsed.ok()) {
-    std::cerr << "soko: " << args[0] << (parsed.line ? ", line " + std::to_string(parsed.line) : "") << ": "
-              << parsed.error << "\n";
+    std::cerr << "soko: " << args[0] << (parsed.line ? ", line " + std::to_string(parsed.line) : "")
+              << ": " << parsed.error << "\n";
     return kBadInput;
   }
   SinkSolver solver(parsed.level, options);
@@ -291,12 +316,14 @@ int positionalCommand(const std::vector<std::string>& args) {
   }
   if (args.size() > 3) {
     auto m = number(args[3]);
-    if (!m || *m != static_cast<int>(*m)) return std::cerr << "soko: method must be a whole number\n", kUsageError;
+    if (!m || *m != static_cast<int>(*m))
+      return std::cerr << "soko: method must be a whole number\n", kUsageError;
     options.method = "hbox" + std::to_string(static_cast<int>(*m));
   }
   if (args.size() > 4) {
     auto t = number(args[4]);
-    if (!t || *t <= 0) return std::cerr << "soko: timeoutSec must be a positive number\n", kUsageError;
+    if (!t || *t <= 0)
+      return std::cerr << "soko: timeoutSec must be a positive number\n", kUsageError;
     options.timeLimitSeconds = *t;
   }
   if (args.size() > 5) outPath = args[5];
@@ -322,18 +349,23 @@ int verifyCommand(const std::vector<std::string>& args) {
 // when the signature is kBenchSignature, kNotSolved when it differs.
 int benchCommand(const std::vector<std::string>& args) {
   std::string dir = "levels";
-  if (args.size() == 2 && args[0] == "--levels") dir = args[1];
-  else if (!args.empty()) return std::cerr << kUsage, kUsageError;
+  if (args.size() == 2 && args[0] == "--levels")
+    dir = args[1];
+  else if (!args.empty())
+    return std::cerr << kUsage, kUsageError;
   BenchReport r = runBench([&](const std::string& file) { return readFile(dir + "/" + file); });
-  if (!r.error.empty()) return std::cerr << "soko: bench: " << r.error << " (in " << dir << ")\n", kBadInput;
+  if (!r.error.empty())
+    return std::cerr << "soko: bench: " << r.error << " (in " << dir << ")\n", kBadInput;
   for (const BenchRun& run : r.runs)
     std::cout << run.entry->file << " " << run.entry->number << " " << run.entry->method << ": "
-              << statusName(run.status) << ", " << run.nodes << " nodes, " << run.stored << " stored\n";
+              << statusName(run.status) << ", " << run.nodes << " nodes, " << run.stored
+              << " stored\n";
   std::cout << "searches: " << r.runs.size() << "\n";
   std::cout << "nodes: " << r.nodes << "\n";
   std::cout << "signature: " << r.signature << "\n";
   std::cout << "expected: " << kBenchSignature << "\n";
-  std::cout << "seconds: " << std::fixed << std::setprecision(3) << r.seconds << std::defaultfloat << "\n";
+  std::cout << "seconds: " << std::fixed << std::setprecision(3) << r.seconds << std::defaultfloat
+            << "\n";
   std::cout << "nodes-per-second: " << static_cast<long>(r.nodesPerSecond()) << "\n";
   return r.signature == kBenchSignature ? kSolved : kNotSolved;
 }
@@ -357,7 +389,8 @@ int main(int argc, char** argv) {
   if (command == "solve-sink") return solveSinkCommand(rest);
   if (command == "bench") return benchCommand(rest);
   if (command == "methods") {
-    for (const StrategyInfo& i : solverMethods()) std::cout << i.name << "\t" << i.description << "\n";
+    for (const StrategyInfo& i : solverMethods())
+      std::cout << i.name << "\t" << i.description << "\n";
     return kSolved;
   }
   if (args.size() >= 2 && number(args[1])) return positionalCommand(args);

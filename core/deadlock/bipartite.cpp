@@ -19,16 +19,20 @@ BipartiteCheck::BipartiteCheck(const Board& board, const std::vector<uint8_t>& r
   seen_.assign(goals_, 0);
 }
 
-uint64_t BipartiteCheck::memoryBytes() const { return frozenKey_.size() * 8 + goalOwner_.size() * 8 + frozenBytes_; }
+uint64_t BipartiteCheck::memoryBytes() const {
+  return frozenKey_.size() * 8 + goalOwner_.size() * 8 + frozenBytes_;
+}
 
-void BipartiteCheck::computeReach(const std::vector<uint8_t>& walls, std::vector<uint8_t>& table) const {
+void BipartiteCheck::computeReach(const std::vector<uint8_t>& walls,
+                                  std::vector<uint8_t>& table) const {
   table.assign(static_cast<size_t>(board_.squareCount()) * goals_, 0);
   std::vector<uint8_t> seen;
   std::vector<Square> stack;
   for (int g = 0; g < goals_; ++g) markGoalReach(board_, walls, g, table, seen, stack);
 }
 
-bool BipartiteCheck::augment(int box, const std::vector<Square>& boxes, const std::vector<uint8_t>& table) {
+bool BipartiteCheck::augment(int box, const std::vector<Square>& boxes,
+                             const std::vector<uint8_t>& table) {
   const uint8_t* row = &table[static_cast<size_t>(boxes[box]) * goals_];
   for (int g = 0; g < goals_; ++g) {
     if (!row[g] || seen_[g] == stamp_) continue;
@@ -41,7 +45,8 @@ bool BipartiteCheck::augment(int box, const std::vector<Square>& boxes, const st
   return false;
 }
 
-bool BipartiteCheck::perfectMatching(const std::vector<Square>& boxes, const std::vector<uint8_t>& table,
+bool BipartiteCheck::perfectMatching(const std::vector<Square>& boxes,
+                                     const std::vector<uint8_t>& table,
                                      const std::vector<uint8_t>& goalTaken) {
   std::fill(goalOwner_.begin(), goalOwner_.end(), -1);
   for (int g = 0; g < goals_; ++g)
@@ -78,8 +83,8 @@ bool BipartiteCheck::deadlock(const std::vector<Square>& boxes, std::vector<int>
   return false;
 }
 
-bool BipartiteCheck::deadlockWithFrozen(const std::vector<Square>& boxes, const std::vector<uint8_t>& occupied,
-                                        FreezeCheck& freeze) {
+bool BipartiteCheck::deadlockWithFrozen(const std::vector<Square>& boxes,
+                                        const std::vector<uint8_t>& occupied, FreezeCheck& freeze) {
   std::vector<Square> movable;
   std::vector<uint8_t> goalTaken(goals_, 0);
   uint64_t key = 0;

@@ -16,6 +16,7 @@
 // their goal; a frozen box off goal is a freeze deadlock already.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -60,13 +61,13 @@ class BipartiteCheck {
   // per goal: 4% of fess's time; 16 MB holds thousands and missed < 1,000.)
   std::unordered_map<uint64_t, std::vector<uint8_t>> frozenTables_;
   static constexpr uint64_t kFrozenTableBytes = 16 << 20;
-  uint64_t frozenBytes_ = 0;  // held by frozenTables_, with a guess at the map's own
+  uint64_t frozenBytes_ = 0;         // held by frozenTables_, with a guess at the map's own
   std::vector<uint64_t> frozenKey_;  // [square] random words for frozen-set keys
   // Matching scratch.
-  std::vector<int> goalOwner_;  // [goal] box index or -1
-  std::vector<uint8_t> matched_;  // [box] scratch
+  std::vector<int> goalOwner_;      // [goal] box index or -1
+  std::vector<uint8_t> matched_;    // [box] scratch
   std::vector<uint8_t> noneTaken_;  // [goal] all zero
-  std::vector<uint32_t> seen_;  // [goal] == stamp_ when visited in this augment
+  std::vector<uint32_t> seen_;      // [goal] == stamp_ when visited in this augment
   uint32_t stamp_ = 0;
 };
 

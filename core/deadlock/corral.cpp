@@ -17,8 +17,8 @@ CorralCheck::CorralCheck(const Board& board, std::vector<uint8_t> dead, int node
       subOccupied_(board.squareCount(), 0) {}
 
 uint64_t CorralCheck::memoryBytes() const {
-  return cache_.size() * 32 + seen_.memoryBytes() + queued_.memoryBytes() + states_.capacity() * sizeof(Square) +
-         board_.squareCount() * 16ull;
+  return cache_.size() * 32 + seen_.memoryBytes() + queued_.memoryBytes() +
+         states_.capacity() * sizeof(Square) + board_.squareCount() * 16ull;
 }
 
 bool CorralCheck::deadlock(const std::vector<uint8_t>& occupied, Square player, Square around) {
@@ -28,7 +28,8 @@ bool CorralCheck::deadlock(const std::vector<uint8_t>& occupied, Square player, 
   seeds.clear();
   if (around == kNoSquare) {
     for (int s = 0; s < board_.squareCount(); ++s)
-      if (!occupied[s] && !reach_.reachable(static_cast<Square>(s))) seeds.push_back(static_cast<Square>(s));
+      if (!occupied[s] && !reach_.reachable(static_cast<Square>(s)))
+        seeds.push_back(static_cast<Square>(s));
   } else {
     for (Direction d : kDirections) {
       Square n = board_.neighbor(around, d);
@@ -71,7 +72,9 @@ bool CorralCheck::regionDeadlock(const std::vector<uint8_t>& occupied, Square no
   for (Square b : kept)
     for (Direction d : kDirections) {
       Square from = board_.neighbor(b, opposite(d)), to = board_.neighbor(b, d);
-      if (from == kNoSquare || to == kNoSquare || occupied[to] || dead_[to] || !reach_.reachable(from)) continue;
+      if (from == kNoSquare || to == kNoSquare || occupied[to] || dead_[to] ||
+          !reach_.reachable(from))
+        continue;
       if (regionMark_[to] != regionStamp_) return false;
     }
   std::sort(kept.begin(), kept.end());
@@ -139,7 +142,8 @@ int CorralCheck::search(const std::vector<Square>& boxes, Square normalPlayer) {
     for (int i = 0; i < k; ++i)
       for (Direction d : kDirections) {
         Square from = board_.neighbor(current[i], opposite(d)), to = board_.neighbor(current[i], d);
-        if (from == kNoSquare || to == kNoSquare || subOccupied_[to] || dead_[to] || !innerReach_.reachable(from))
+        if (from == kNoSquare || to == kNoSquare || subOccupied_[to] || dead_[to] ||
+            !innerReach_.reachable(from))
           continue;
         pushes.push_back({i, d});
       }

@@ -22,15 +22,16 @@
 // keys only; a collision (odds about budget^2 / 2^64) could hide a branch.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
 
 #include "analysis/board.h"
-#include "freeze.h"
-#include "search/key_set.h"
 #include "analysis/reach.h"
 #include "analysis/zobrist.h"
+#include "freeze.h"
+#include "search/key_set.h"
 
 namespace soko {
 
@@ -74,7 +75,8 @@ class CorralCheck {
   uint32_t regionStamp_ = 0;
   std::vector<Square> region_;        // squares of the current region
   std::vector<uint8_t> subOccupied_;  // [square] scratch for the small search
-  std::unordered_map<uint64_t, uint8_t> cache_;  // kept boxes and the real normalised player -> deadlock
+  std::unordered_map<uint64_t, uint8_t>
+      cache_;  // kept boxes and the real normalised player -> deadlock
   static constexpr size_t kMaxCache = 1 << 16;
   // Small search scratch.
   std::vector<Square> states_;  // flat: boxes then player, per state

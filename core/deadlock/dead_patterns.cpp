@@ -186,8 +186,9 @@ std::optional<DeadPatterns::Verdict> DeadPatterns::judgeSome(uint64_t work) {
       if (b != kGone) boxes[count++] = b;
     }
     const Square player = static_cast<Square>(state >> 48);
-    const bool solved = sinkMode_ ? count == 0
-                                  : std::all_of(boxes, boxes + count, [&](Square b) { return board_.isGoal(b); });
+    const bool solved =
+        sinkMode_ ? count == 0
+                  : std::all_of(boxes, boxes + count, [&](Square b) { return board_.isGoal(b); });
     if (solved) return Verdict::Solvable;
     moves_.load(boxes, player, false, count);
     const std::vector<BoxMove> moves = moves_.moves();
@@ -202,7 +203,8 @@ std::optional<DeadPatterns::Verdict> DeadPatterns::judgeSome(uint64_t work) {
       add(child, childCount, after);
     }
     j.work += n;
-    if (static_cast<int>(seen_.size()) > kStateLimit || j.work > kCandidateWork) return Verdict::Unknown;
+    if (static_cast<int>(seen_.size()) > kStateLimit || j.work > kCandidateWork)
+      return Verdict::Unknown;
   }
   return std::nullopt;
 }

@@ -15,16 +15,17 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <queue>
 #include <vector>
 
 #include "analysis/board.h"
-#include "strategy.h"
+#include "analysis/push_distances.h"
 #include "search/key_set.h"
 #include "search/moves.h"
-#include "analysis/push_distances.h"
+#include "strategy.h"
 
 namespace soko {
 
@@ -34,7 +35,8 @@ class DeadPatterns {
   // there (the sink variant); otherwise every box must end on a goal.
   // `dead`: dead squares for pushes (not searched as pattern squares).
   // `distances` guide the candidate searches (goals, or the sink, as targets).
-  DeadPatterns(const Board& board, std::vector<uint8_t> dead, bool sinkMode, const PushDistances& distances);
+  DeadPatterns(const Board& board, std::vector<uint8_t> dead, bool sinkMode,
+               const PushDistances& distances);
   ~DeadPatterns();
 
   // Searches candidates until done (true) or the deadline passes (false).
@@ -55,10 +57,10 @@ class DeadPatterns {
   // flood fill of the board per move). Past the limits a candidate is
   // Unknown (not stored), and the whole build stops early: a few
   // milliseconds per candidate, a fraction of a second in all.
-  static constexpr int kStateLimit = 4000;               // positions per candidate
-  static constexpr uint64_t kCandidateWork = 10000000;   // squares flooded per candidate
-  static constexpr uint64_t kTotalWork = 200000000;      // squares flooded in all
-  static constexpr uint64_t kPieceWork = 500000;         // squares flooded per buildPiece(), about
+  static constexpr int kStateLimit = 4000;              // positions per candidate
+  static constexpr uint64_t kCandidateWork = 10000000;  // squares flooded per candidate
+  static constexpr uint64_t kTotalWork = 200000000;     // squares flooded in all
+  static constexpr uint64_t kPieceWork = 500000;        // squares flooded per buildPiece(), about
 
  private:
   bool near(Square a, Square b, int reach) const;
@@ -86,10 +88,10 @@ class DeadPatterns {
   bool triples_ = false;
   int square_ = 0;
   std::vector<std::array<Square, 3>> pending_;  // the last square's (pairs end in kNoSquare)
-  size_t index_ = 0;                           // the next of pending_
-  std::vector<Square> around_, candidate_;     // scratch
-  uint64_t work_ = 0;  // squares flooded so far
-  KeySet seen_;        // the candidate search's states, kept between candidates to reuse the table
+  size_t index_ = 0;                            // the next of pending_
+  std::vector<Square> around_, candidate_;      // scratch
+  uint64_t work_ = 0;                           // squares flooded so far
+  KeySet seen_;  // the candidate search's states, kept between candidates to reuse the table
   // The candidate being searched.
   struct Item {
     int32_t h;  // pushes to the nearest goals
@@ -99,9 +101,9 @@ class DeadPatterns {
   struct Judging {
     std::vector<Square> boxes;
     std::priority_queue<Item> open;
-    uint64_t work = 0;              // squares flooded for it
-    int scan = 0;                   // squares looked at for start regions
-    std::vector<uint8_t> covered;   // [square] a box, or in a start region found
+    uint64_t work = 0;             // squares flooded for it
+    int scan = 0;                  // squares looked at for start regions
+    std::vector<uint8_t> covered;  // [square] a box, or in a start region found
   };
   Judging judging_;
   bool judgingNow_ = false;

@@ -2,8 +2,12 @@
 
 namespace soko {
 
-FreezeCheck::FreezeCheck(const Board& board, std::vector<uint8_t> dead, std::vector<uint8_t> targets)
-    : board_(board), dead_(std::move(dead)), targets_(std::move(targets)), visiting_(board.squareCount(), 0) {
+FreezeCheck::FreezeCheck(const Board& board, std::vector<uint8_t> dead,
+                         std::vector<uint8_t> targets)
+    : board_(board),
+      dead_(std::move(dead)),
+      targets_(std::move(targets)),
+      visiting_(board.squareCount(), 0) {
   if (dead_.empty()) dead_.assign(board.squareCount(), 0);
 }
 
@@ -30,8 +34,10 @@ bool FreezeCheck::pushStuck(Square box) {
   bool stuck = pushStuckOnAxis(box, Direction::Left, Direction::Right) &&
                pushStuckOnAxis(box, Direction::Up, Direction::Down);
   visiting_[box] = 0;
-  if (stuck) frozen_.push_back(box);
-  else frozen_.resize(mark);
+  if (stuck)
+    frozen_.push_back(box);
+  else
+    frozen_.resize(mark);
   return stuck;
 }
 
@@ -48,8 +54,10 @@ bool FreezeCheck::pullStuck(Square box) {
   bool stuck = !pullFreeSide(box, Direction::Left) && !pullFreeSide(box, Direction::Right) &&
                !pullFreeSide(box, Direction::Up) && !pullFreeSide(box, Direction::Down);
   visiting_[box] = 0;
-  if (stuck) frozen_.push_back(box);
-  else frozen_.resize(mark);
+  if (stuck)
+    frozen_.push_back(box);
+  else
+    frozen_.resize(mark);
   return stuck;
 }
 

@@ -99,8 +99,12 @@ uint32_t PiCorral::nextFenceStamp() {
 int PiCorral::tryCorral(int start, const std::vector<uint8_t>& occupied, bool& offGoal) {
   std::fill(inCorral_.begin(), inCorral_.end(), 0);
   inCorral_[start] = 1;
-  auto inC = [&](Square s) { return !occupied[s] && component_[s] >= 0 && inCorral_[component_[s]]; };
-  auto otherCorral = [&](Square s) { return !occupied[s] && component_[s] >= 0 && !inCorral_[component_[s]]; };
+  auto inC = [&](Square s) {
+    return !occupied[s] && component_[s] >= 0 && inCorral_[component_[s]];
+  };
+  auto otherCorral = [&](Square s) {
+    return !occupied[s] && component_[s] >= 0 && !inCorral_[component_[s]];
+  };
   for (;;) {
     const uint32_t stamp = nextFenceStamp();
     fenceBoxes_.clear();
@@ -120,16 +124,20 @@ int PiCorral::tryCorral(int start, const std::vector<uint8_t>& occupied, bool& o
       for (Direction d : kDirections) {
         Square from = board_.neighbor(b, opposite(d)), to = board_.neighbor(b, d);
         if (from == kNoSquare || to == kNoSquare) continue;
-        if (inC(from) || isF(from) || isF(to) || dead_[to]) continue;  // impossible, or in no solution
+        if (inC(from) || isF(from) || isF(to) || dead_[to])
+          continue;  // impossible, or in no solution
         if (inC(to) && reachable(from)) {
           ++pushes;  // into the corral, possible now
           continue;
         }
         // A push that may become possible through a neighbouring corral:
         // take that corral in. Anything else breaks the rules.
-        if (otherCorral(from)) merge = component_[from];
-        else if (!inC(to) && otherCorral(to)) merge = component_[to];
-        else return -1;
+        if (otherCorral(from))
+          merge = component_[from];
+        else if (!inC(to) && otherCorral(to))
+          merge = component_[to];
+        else
+          return -1;
         break;
       }
       if (merge >= 0) break;

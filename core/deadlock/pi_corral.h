@@ -69,7 +69,7 @@ class PiCorral {
   std::vector<uint8_t> dead_;
   bool reachable(Square s) const { return regions_->regionOf(s) == playerRegion_; }
 
-  Regions own_;                      // labels for the call without regions
+  Regions own_;                       // labels for the call without regions
   const Regions* regions_ = nullptr;  // the position's regions during find()
   int playerRegion_ = -1;
   std::vector<int> component_;       // [square] corral component, -1 none
@@ -82,9 +82,9 @@ class PiCorral {
   std::vector<uint8_t> best_;
   int bestPushes_ = 0;
   // Where the pieces of a search are.
-  int count_ = 0;        // corrals of the position
-  int next_ = 0;         // the next to try
-  int bestSoFar_ = -1;   // the fewest legal pushes yet, -1 none
+  int count_ = 0;       // corrals of the position
+  int next_ = 0;        // the next to try
+  int bestSoFar_ = -1;  // the fewest legal pushes yet, -1 none
   Stats stats_;
 };
 

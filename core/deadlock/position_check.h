@@ -74,7 +74,7 @@ class PositionCheck {
                                   Square moved);
 
   const Board& board_;
-  std::vector<uint8_t> dead_;  // [square] 1 where a lone box can reach no goal
+  std::vector<uint8_t> dead_;       // [square] 1 where a lone box can reach no goal
   std::vector<uint8_t> goalReach_;  // [square * goals + goal]: what bipartite_ reads
   FreezeCheck freeze_;
   BipartiteCheck bipartite_;

@@ -26,7 +26,9 @@ class BlockArray {
   // What the next block costs: check it against a budget before push_back()
   // passes capacity().
   uint64_t blockBytes() const { return (size_t{1} << kShift) * width_ * sizeof(T) + sizeof(void*); }
-  uint64_t memoryBytes() const { return blocks_.size() * blockBytes() + blocks_.capacity() * sizeof(void*); }
+  uint64_t memoryBytes() const {
+    return blocks_.size() * blockBytes() + blocks_.capacity() * sizeof(void*);
+  }
 
   T* at(size_t i) { return blocks_[i >> kShift].get() + (i & kMask) * width_; }
   const T* at(size_t i) const { return blocks_[i >> kShift].get() + (i & kMask) * width_; }
@@ -44,7 +46,8 @@ class BlockArray {
   static constexpr size_t kMask = (size_t{1} << kShift) - 1;
 
   T* grow() {
-    if (size_ == capacity()) blocks_.push_back(std::make_unique<T[]>((size_t{1} << kShift) * width_));
+    if (size_ == capacity())
+      blocks_.push_back(std::make_unique<T[]>((size_t{1} << kShift) * width_));
     return at(size_++);
   }
 

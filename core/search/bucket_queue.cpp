@@ -26,7 +26,8 @@ void BucketQueue::push(int primary, int secondary, uint32_t id) {
   size_t before = bucket.items.capacity();
   // Grow by a quarter rather than doubling: the queues hold several entries
   // per stored position, so slack is most of their memory.
-  if (bucket.items.size() == before) bucket.items.reserve(before + std::max<size_t>(16, before / 4));
+  if (bucket.items.size() == before)
+    bucket.items.reserve(before + std::max<size_t>(16, before / 4));
   bucket.items.push_back(id);
   itemBytes_ += (bucket.items.capacity() - before) * sizeof(uint32_t);
   words_[b >> 6] |= 1ull << (b & 63);

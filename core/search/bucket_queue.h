@@ -35,8 +35,8 @@ class BucketQueue {
     uint32_t head = 0;
   };
   int primaryLevels_, secondaryLevels_;
-  std::vector<Bucket> buckets_;  // [primary * secondaryLevels + secondary]
-  std::vector<uint64_t> words_;  // bit b set: bucket b non-empty
+  std::vector<Bucket> buckets_;    // [primary * secondaryLevels + secondary]
+  std::vector<uint64_t> words_;    // bit b set: bucket b non-empty
   std::vector<uint64_t> summary_;  // bit w set: words_[w] != 0
   uint64_t count_ = 0;
   uint64_t fixedBytes_ = 0, itemBytes_ = 0;  // bytes

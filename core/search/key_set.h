@@ -4,6 +4,7 @@
 // node-based std::unordered_set does) nor wipes a large table.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -35,10 +36,14 @@ class KeySet {
     hasZero_ = false;
   }
   size_t size() const { return used_.size() + hasZero_; }
-  uint64_t memoryBytes() const { return slots_.capacity() * sizeof(uint64_t) + used_.capacity() * sizeof(uint32_t); }
+  uint64_t memoryBytes() const {
+    return slots_.capacity() * sizeof(uint64_t) + used_.capacity() * sizeof(uint32_t);
+  }
 
  private:
-  static size_t slotOf(uint64_t key) { return static_cast<size_t>((key ^ (key >> 31)) * 0x9E3779B97F4A7C15ull >> 20); }
+  static size_t slotOf(uint64_t key) {
+    return static_cast<size_t>((key ^ (key >> 31)) * 0x9E3779B97F4A7C15ull >> 20);
+  }
   void grow() {
     std::vector<uint64_t> old;
     old.swap(slots_);

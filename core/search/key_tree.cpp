@@ -13,9 +13,11 @@ uint64_t KeyTree::memoryBytes() const {
 bool KeyTree::grow() {
   size_t newCapacity = capacity_ == 0 ? 4096 : capacity_ + capacity_ / 2;
   size_t newSlots = std::max<size_t>(slots_.size(), 8192);
-  while (newSlots * 3 < newCapacity * 4) newSlots *= 2;  // load <= 3/4: keys are random, probes stay short
+  while (newSlots * 3 < newCapacity * 4)
+    newSlots *= 2;  // load <= 3/4: keys are random, probes stay short
   uint64_t bytes = newCapacity * (sizeof(Node) + sizeof(uint16_t)) + newSlots * sizeof(uint32_t);
-  if (bytes + memoryBytes() > budget_) return false;  // old and new arrays live together while copied
+  if (bytes + memoryBytes() > budget_)
+    return false;  // old and new arrays live together while copied
   nodes_.reserve(newCapacity);
   depth_.reserve(newCapacity);
   capacity_ = newCapacity;
@@ -85,7 +87,8 @@ Square TreeWalker::moveTo(uint32_t target) {
     push(movedBox(m), movedDir(m));
   }
   at_ = target;
-  return tree_.parent(target) == KeyTree::kNone ? board_.startPlayer() : movedBox(tree_.move(target));
+  return tree_.parent(target) == KeyTree::kNone ? board_.startPlayer()
+                                                : movedBox(tree_.move(target));
 }
 
 }  // namespace soko

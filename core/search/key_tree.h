@@ -12,6 +12,7 @@
 // missed solution, never a wrong one.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 

@@ -38,7 +38,8 @@ class MeetingSide {
   // Looks this side's new position `mine` (these boxes, normalised player
   // and key) up on the other side. When it is there, met_ gets the LURD
   // through it and the answer is true.
-  bool meetAt(uint32_t mine, const Square* sortedBoxes, Square normal, uint64_t key, bool forward, const Level& level);
+  bool meetAt(uint32_t mine, const Square* sortedBoxes, Square normal, uint64_t key, bool forward,
+              const Level& level);
 
   const MeetingSide* other_ = nullptr;
   std::string met_;

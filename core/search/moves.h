@@ -28,7 +28,9 @@ struct BoxMove {
 };
 
 // A move as stored with a node: the box's square before it and the direction.
-inline uint32_t encodeMove(Square box, Direction d) { return (static_cast<uint32_t>(box) << 2) | static_cast<uint32_t>(d); }
+inline uint32_t encodeMove(Square box, Direction d) {
+  return (static_cast<uint32_t>(box) << 2) | static_cast<uint32_t>(d);
+}
 inline Square movedBox(uint32_t code) { return static_cast<Square>(code >> 2); }
 inline Direction movedDir(uint32_t code) { return static_cast<Direction>(code & 3); }
 
@@ -69,7 +71,7 @@ class MoveGenerator {
   const Board& board_;
   MoveMode mode_;
   int boxCount_;
-  int active_;     // boxes in the loaded position
+  int active_;  // boxes in the loaded position
   int markedCount_ = 0;
   std::vector<uint8_t> dead_;
   Reach reach_;
@@ -77,7 +79,7 @@ class MoveGenerator {
   std::vector<Square> boxes_;      // the loaded position
   std::vector<Square> marked_;     // the boxes set in occupied_
   std::vector<BoxMove> moves_;
-  std::vector<int32_t> walk_;      // [square] player steps, -1 unreached
+  std::vector<int32_t> walk_;  // [square] player steps, -1 unreached
   std::vector<Square> queue_;
 };
 

@@ -55,11 +55,16 @@ void NodeStore::pack(const Square* boxes, Square player) const {
     out[boxCount_] = static_cast<uint8_t>(player);
     return;
   }
-  for (int k = 0; k < boxCount_; ++k) out[2 * k] = static_cast<uint8_t>(boxes[k]), out[2 * k + 1] = static_cast<uint8_t>(boxes[k] >> 8);
-  out[2 * boxCount_] = static_cast<uint8_t>(player), out[2 * boxCount_ + 1] = static_cast<uint8_t>(player >> 8);
+  for (int k = 0; k < boxCount_; ++k)
+    out[2 * k] = static_cast<uint8_t>(boxes[k]),
+            out[2 * k + 1] = static_cast<uint8_t>(boxes[k] >> 8);
+  out[2 * boxCount_] = static_cast<uint8_t>(player),
+          out[2 * boxCount_ + 1] = static_cast<uint8_t>(player >> 8);
 }
 
-bool NodeStore::same(uint32_t i) const { return std::memcmp(record(i), packed_.data(), stride_) == 0; }
+bool NodeStore::same(uint32_t i) const {
+  return std::memcmp(record(i), packed_.data(), stride_) == 0;
+}
 
 bool NodeStore::grow() {
   // A block more in each array, and a table kept at most half full.
@@ -103,8 +108,8 @@ uint32_t NodeStore::find(const Square* boxes, Square player, uint64_t key) const
   return kNone;
 }
 
-NodeStore::Insert NodeStore::insert(const Square* boxes, Square player, uint64_t key, uint32_t parent,
-                                    uint32_t move) {
+NodeStore::Insert NodeStore::insert(const Square* boxes, Square player, uint64_t key,
+                                    uint32_t parent, uint32_t move) {
   if (size() >= capacity_ && !grow()) {
     uint32_t existing = find(boxes, player, key);
     return existing == kNone ? Insert{kNone, false, true} : Insert{existing, false, false};

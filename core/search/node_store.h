@@ -1,6 +1,6 @@
 // Every position a search has seen: box squares (sorted) and the normalised
-// player square, packed in block arrays (growing without copies), with the parent's index and the move
-// that led here, found again through an open-addressing table of Zobrist keys.
+// player square, packed in block arrays (growing without copies), with the parent's index and the
+// move that led here, found again through an open-addressing table of Zobrist keys.
 //
 // A square takes one byte when the board has fewer than 255 squares (most
 // levels), else two; kNoSquare is kept either way. Bytes per position: 1 or
@@ -9,6 +9,7 @@
 // instead, so the search can stop cleanly.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -61,7 +62,7 @@ class NodeStore {
   // The query's record in packed_, for comparing with stored ones.
   void pack(const Square* boxes, Square player) const;
   bool same(uint32_t i) const;  // position i is the one in packed_
-  bool grow();  // false when the budget forbids it
+  bool grow();                  // false when the budget forbids it
   // A slot holds the node index + 1 in the bits of the table mask and, above
   // them, the same bits of the node's key: most probes of other positions
   // are told apart there, without loading keys_ or the record.
@@ -79,9 +80,10 @@ class NodeStore {
   BlockArray<uint8_t> data_;  // records of stride_ bytes
   mutable std::vector<uint8_t> packed_;
   BlockArray<uint32_t> parent_, move_;
-  BlockArray<uint32_t> keys_;    // the keys' low halves
-  std::vector<uint32_t> slots_;  // slotOf(node, key), 0 = empty; size is a power of two, at least twice capacity_
-  size_t capacity_ = 0;          // positions the budget has been checked for
+  BlockArray<uint32_t> keys_;  // the keys' low halves
+  std::vector<uint32_t>
+      slots_;  // slotOf(node, key), 0 = empty; size is a power of two, at least twice capacity_
+  size_t capacity_ = 0;  // positions the budget has been checked for
 };
 
 }  // namespace soko

@@ -14,7 +14,8 @@ std::vector<PushStep> pushesToNode(const Board& board, const NodeStore& store, u
   return pushes;
 }
 
-void appendPushesFromPulls(const Board& board, const NodeStore& store, uint32_t node, std::vector<PushStep>& out) {
+void appendPushesFromPulls(const Board& board, const NodeStore& store, uint32_t node,
+                           std::vector<PushStep>& out) {
   // A pull of the box on b towards d is undone by pushing it back from b+d towards -d.
   for (uint32_t i = node; store.parent(i) != NodeStore::kNone; i = store.parent(i)) {
     Square b = movedBox(store.move(i));

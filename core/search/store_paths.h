@@ -16,6 +16,7 @@ std::vector<PushStep> pushesToNode(const Board& board, const NodeStore& store, u
 
 // Reverse search: the pulls from a root (a solved position) to `node`, read
 // from `node` upwards, are the pushes that solve `node`'s position. Appends them.
-void appendPushesFromPulls(const Board& board, const NodeStore& store, uint32_t node, std::vector<PushStep>& out);
+void appendPushesFromPulls(const Board& board, const NodeStore& store, uint32_t node,
+                           std::vector<PushStep>& out);
 
 }  // namespace soko

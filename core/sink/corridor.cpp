@@ -3,7 +3,9 @@
 namespace soko {
 
 namespace {
-Direction across(Direction axis) { return axis == Direction::Right ? Direction::Down : Direction::Right; }
+Direction across(Direction axis) {
+  return axis == Direction::Right ? Direction::Down : Direction::Right;
+}
 }  // namespace
 
 CorridorCheck::CorridorCheck(const Board& board) : board_(board) {}
@@ -11,7 +13,8 @@ CorridorCheck::CorridorCheck(const Board& board) : board_(board) {}
 bool CorridorCheck::opens(const std::vector<uint8_t>& occupied, Square s, Direction axis) const {
   if (s == kNoSquare || !occupied[s]) return false;
   Direction c = across(axis);
-  return !blocked(occupied, board_.neighbor(s, c)) && !blocked(occupied, board_.neighbor(s, opposite(c)));
+  return !blocked(occupied, board_.neighbor(s, c)) &&
+         !blocked(occupied, board_.neighbor(s, opposite(c)));
 }
 
 bool CorridorCheck::shut(const std::vector<uint8_t>& occupied, const Reach& reach, Square start,
@@ -43,11 +46,13 @@ bool CorridorCheck::shut(const std::vector<uint8_t>& occupied, const Reach& reac
   return stone;
 }
 
-bool CorridorCheck::deadlock(const std::vector<uint8_t>& occupied, const Reach& reach, Square moved) const {
+bool CorridorCheck::deadlock(const std::vector<uint8_t>& occupied, const Reach& reach,
+                             Square moved) const {
   for (Direction d : kDirections) {
     Square c = board_.neighbor(moved, d);
     if (c == kNoSquare || occupied[c] || reach.reachable(c)) continue;
-    if (shut(occupied, reach, c, Direction::Right) || shut(occupied, reach, c, Direction::Down)) return true;
+    if (shut(occupied, reach, c, Direction::Right) || shut(occupied, reach, c, Direction::Down))
+      return true;
   }
   return false;
 }

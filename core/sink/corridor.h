@@ -35,10 +35,13 @@ class CorridorCheck {
 
  private:
   // The run through `start` along `axis` (Right or Down): shut for good?
-  bool shut(const std::vector<uint8_t>& occupied, const Reach& reach, Square start, Direction axis) const;
+  bool shut(const std::vector<uint8_t>& occupied, const Reach& reach, Square start,
+            Direction axis) const;
   // A stone on s with floor on both sides across `axis`.
   bool opens(const std::vector<uint8_t>& occupied, Square s, Direction axis) const;
-  bool blocked(const std::vector<uint8_t>& occupied, Square s) const { return s == kNoSquare || occupied[s]; }
+  bool blocked(const std::vector<uint8_t>& occupied, Square s) const {
+    return s == kNoSquare || occupied[s];
+  }
 
   const Board& board_;
 };

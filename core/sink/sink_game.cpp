@@ -44,8 +44,10 @@ void SinkGame::unapply(char step) {
   int back = start_.step(player_, opposite(d));
   if (isPush(step)) {
     int stone = start_.step(player_, d);
-    if (stone == start_.sink) ++stonesLeft_;
-    else stones_[stone] = 0;
+    if (stone == start_.sink)
+      ++stonesLeft_;
+    else
+      stones_[stone] = 0;
     stones_[player_] = 1;
     --pushesDone_;
   }
@@ -62,7 +64,8 @@ SinkLevel SinkGame::currentLevel() const {
 }
 
 std::optional<std::string> SinkGame::walkPath(int target) const {
-  if (target < 0 || target >= static_cast<int>(stones_.size()) || !free(target)) return std::nullopt;
+  if (target < 0 || target >= static_cast<int>(stones_.size()) || !free(target))
+    return std::nullopt;
   std::vector<int> from(stones_.size(), -1);
   std::vector<int> queue{player_};
   from[player_] = player_;
@@ -97,8 +100,9 @@ VerifyResult verifySink(const SinkLevel& level, std::string_view lurdText) {
     StepOutcome o = game.play(parsed.steps[i]);
     if (o == StepOutcome::Moved || o == StepOutcome::Pushed) continue;
     r.failedStep = static_cast<long>(i);
-    r.error = "step " + std::to_string(i + 1) + " '" + std::string(1, parsed.steps[i]) + "' " +
-              (o == StepOutcome::NotAPush ? "should push a stone but there is none there" : "is blocked");
+    r.error =
+        "step " + std::to_string(i + 1) + " '" + std::string(1, parsed.steps[i]) + "' " +
+        (o == StepOutcome::NotAPush ? "should push a stone but there is none there" : "is blocked");
     break;
   }
   r.moves = game.moves();

@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "sink_level.h"
 #include "step_history.h"
 #include "verify.h"
-#include "sink_level.h"
 
 namespace soko {
 

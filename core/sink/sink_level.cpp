@@ -57,7 +57,8 @@ SinkParse parseSinkLevel(std::string_view text) {
   SinkParse r;
   std::vector<Line> lines = hashLines(text);
   SinkLevel& l = r.level;
-  if (lines.size() < 2 || !readNumber(lines[0].text, l.height) || !readNumber(lines[1].text, l.width)) {
+  if (lines.size() < 2 || !readNumber(lines[0].text, l.height) ||
+      !readNumber(lines[1].text, l.width)) {
     r.error = "a sink level starts with '#height' and '#width' lines";
     r.line = lines.empty() ? 0 : lines[0].number;
     return r;
@@ -76,7 +77,8 @@ SinkParse parseSinkLevel(std::string_view text) {
   for (int y = 0; y < l.height; ++y) {
     const Line& row = lines[2 + y];
     if (static_cast<int>(row.text.size()) > l.width) {
-      r.error = "row " + std::to_string(y + 1) + " is longer than the width " + std::to_string(l.width);
+      r.error =
+          "row " + std::to_string(y + 1) + " is longer than the width " + std::to_string(l.width);
       r.line = row.number;
       return r;
     }
@@ -95,8 +97,10 @@ SinkParse parseSinkLevel(std::string_view text) {
       if (c == 'y') l.player = cell;
     }
   }
-  if (l.sink < 0) r.error = "there is no sink 'x'";
-  else if (l.player < 0) r.error = "there is no player 'y'";
+  if (l.sink < 0)
+    r.error = "there is no sink 'x'";
+  else if (l.player < 0)
+    r.error = "there is no player 'y'";
   return r;
 }
 

@@ -5,17 +5,17 @@
 
 #include "analysis/board.h"
 #include "analysis/level_analysis.h"
-#include "search/best_first.h"
-#include "search/bucket_queue.h"
+#include "analysis/push_distances.h"
+#include "analysis/zobrist.h"
+#include "corridor.h"
 #include "deadlock/dead_patterns.h"
 #include "deadlock/freeze.h"
 #include "preparation.h"
+#include "search/best_first.h"
+#include "search/bucket_queue.h"
 #include "search/moves.h"
 #include "search/node_store.h"
-#include "analysis/push_distances.h"
-#include "analysis/zobrist.h"
 #include "search/relinked_parents.h"
-#include "corridor.h"
 #include "sink_game.h"
 
 namespace soko {
@@ -28,8 +28,8 @@ constexpr Square kGone = kNoSquare;  // a sunk stone: sorts after every square
 class SinkSearch : public Strategy {
  public:
   // `patterns`: nullptr when the options ask for none.
-  SinkSearch(const SinkLevel& level, const SinkSolverOptions& options, const LevelAnalysis& analysis,
-             const DeadPatterns* patterns)
+  SinkSearch(const SinkLevel& level, const SinkSolverOptions& options,
+             const LevelAnalysis& analysis, const DeadPatterns* patterns)
       : level_(level),
         options_(options),
         analysis_(analysis),
@@ -68,15 +68,16 @@ class SinkSearch : public Strategy {
   }
   std::string message() const override {
     if (!message_.empty() || !patterns_) return message_;
-    return std::to_string(patterns_->pairCount()) + " dead pairs, " + std::to_string(patterns_->tripleCount()) +
-           " dead triples found beforehand";
+    return std::to_string(patterns_->pairCount()) + " dead pairs, " +
+           std::to_string(patterns_->tripleCount()) + " dead triples found beforehand";
   }
 
  private:
   uint64_t memoryBytes() const {
     return store_.memoryBytes() + analysis_.memoryBytes() + queue_.memoryBytes() +
-           g_.capacity() * sizeof(uint32_t) + h_.capacity() * sizeof(uint32_t) + closed_.memoryBytes() +
-           relinked_.size() * (sizeof(RelinkedParents::Link) + 24) + (patterns_ ? patterns_->memoryBytes() : 0);
+           g_.capacity() * sizeof(uint32_t) + h_.capacity() * sizeof(uint32_t) +
+           closed_.memoryBytes() + relinked_.size() * (sizeof(RelinkedParents::Link) + 24) +
+           (patterns_ ? patterns_->memoryBytes() : 0);
   }
 
   std::optional<SolveStatus> start() {
@@ -111,12 +112,13 @@ class SinkSearch : public Strategy {
 
   // Stores a position (stones sorted, `count` of them), or improves its path.
   // Positions the stone pusher passes through are stored but not queued.
-  std::optional<SolveStatus> add(const Square* boxes, int count, Square player, uint32_t parent, uint32_t move,
-                                 uint32_t g, int32_t h, bool queue = true) {
+  std::optional<SolveStatus> add(const Square* boxes, int count, Square player, uint32_t parent,
+                                 uint32_t move, uint32_t g, int32_t h, bool queue = true) {
     std::copy(boxes, boxes + count, padded_.begin());
     std::fill(padded_.begin() + count, padded_.end(), kGone);
     Square normal = moves_.normalise(boxes, player, count);
-    NodeStore::Insert r = store_.insert(padded_.data(), normal, key(boxes, count, normal), parent, move);
+    NodeStore::Insert r =
+        store_.insert(padded_.data(), normal, key(boxes, count, normal), parent, move);
     if (r.full) return SolveStatus::OutOfMemory;
     if (r.inserted) {
       g_.push_back(g);
@@ -192,7 +194,8 @@ class SinkSearch : public Strategy {
       }
       int32_t h = bound(child_.data(), childCount, after);
       if (h >= PushDistances::kUnreachable) continue;
-      if (auto s = add(child_.data(), childCount, after, id, moves_.code(m), g_[id] + 1, h)) return s;
+      if (auto s = add(child_.data(), childCount, after, id, moves_.code(m), g_[id] + 1, h))
+        return s;
     }
     return std::nullopt;
   }
@@ -242,10 +245,13 @@ class SinkSearch : public Strategy {
       for (auto [from, e] : path) {
         Square to = board_.neighbor(from, e);
         auto it = std::find(boxes.begin(), boxes.end(), from);
-        if (to == sink) boxes.erase(it);
-        else *it = to, std::sort(boxes.begin(), boxes.end());
+        if (to == sink)
+          boxes.erase(it);
+        else
+          *it = to, std::sort(boxes.begin(), boxes.end());
         int32_t h = bound(boxes.data(), static_cast<int>(boxes.size()), from);
-        status = add(boxes.data(), static_cast<int>(boxes.size()), from, parent, encodeMove(from, e), ++g, h, false);
+        status = add(boxes.data(), static_cast<int>(boxes.size()), from, parent,
+                     encodeMove(from, e), ++g, h, false);
         if (status) return true;
         parent = lastAdded_;
         closed_.close(parent, store_.size());
@@ -260,7 +266,8 @@ class SinkSearch : public Strategy {
     SinkGame game(level_);
     for (auto [cell, d] : relinked_.pushesTo(board_, store_, id)) {
       std::optional<std::string> walk = game.walkPath(level_.step(cell, opposite(d)));
-      if (!walk || game.playAll(*walk) != walk->size() || game.play(lurdChar(d, true)) != StepOutcome::Pushed) {
+      if (!walk || game.playAll(*walk) != walk->size() ||
+          game.play(lurdChar(d, true)) != StepOutcome::Pushed) {
         message_ = "internal error: the pushes found cannot be played";
         return SolveStatus::Failed;
       }
@@ -307,7 +314,8 @@ class SinkStrategy : public PreparedStrategy {
     prep_.add([this] {
       analysis_ = std::make_unique<LevelAnalysis>(sinkBoard(level_));
       analysis_->buildBoard();
-      if (!analysis_->board().tooLarge().empty()) prep_.end(SolveStatus::Declined, analysis_->board().tooLarge());
+      if (!analysis_->board().tooLarge().empty())
+        prep_.end(SolveStatus::Declined, analysis_->board().tooLarge());
       return true;
     });
     prep_.add([this] { return analysis_->buildPushDead(); });
@@ -341,7 +349,8 @@ class SinkStrategy : public PreparedStrategy {
 }  // namespace
 
 SinkSolver::SinkSolver(const SinkLevel& level, const SinkSolverOptions& options)
-    : SearchRunner(options.timeLimitSeconds, options.maxNodes, [level](const std::string& lurd) { return verifySink(level, lurd); }) {
+    : SearchRunner(options.timeLimitSeconds, options.maxNodes,
+                   [level](const std::string& lurd) { return verifySink(level, lurd); }) {
   start([&] { return std::make_unique<SinkStrategy>(level, options); });
 }
 

@@ -23,9 +23,10 @@
 namespace soko {
 
 struct SinkSolverOptions {
-  double timeLimitSeconds = 60;             // <= 0: no limit
-  uint64_t maxNodes = 0;                    // positions expanded in all; 0: no limit
-  uint64_t memoryBudgetBytes = kDefaultMemoryBudgetBytes;  // the search's own accounting stays below this
+  double timeLimitSeconds = 60;  // <= 0: no limit
+  uint64_t maxNodes = 0;         // positions expanded in all; 0: no limit
+  uint64_t memoryBudgetBytes =
+      kDefaultMemoryBudgetBytes;  // the search's own accounting stays below this
   bool stonePusher = true;
   bool patterns = true;  // preprocess small unsolvable stone patterns
 };

@@ -6,16 +6,16 @@
 
 #include "analysis/board.h"
 #include "analysis/level_analysis.h"
-#include "search/best_first.h"
-#include "search/bucket_queue.h"
+#include "analysis/push_distances.h"
+#include "analysis/zobrist.h"
+#include "bounds/matching_bound.h"
 #include "deadlock/dead_patterns.h"
 #include "deadlock/freeze.h"
 #include "preparation.h"
+#include "search/best_first.h"
+#include "search/bucket_queue.h"
 #include "search/moves.h"
 #include "search/node_store.h"
-#include "analysis/push_distances.h"
-#include "bounds/matching_bound.h"
-#include "analysis/zobrist.h"
 #include "search/relinked_parents.h"
 #include "search/solved_by.h"
 
@@ -23,13 +23,15 @@ namespace soko {
 namespace {
 
 constexpr uint32_t kNone = NodeStore::kNone;
-constexpr int kPrimaryLevels = 1024;  // f (or the bound) beyond this is clamped: order is lost there
+constexpr int kPrimaryLevels =
+    1024;  // f (or the bound) beyond this is clamped: order is lost there
 constexpr int kSecondaryLevels = 32;
 
 // The search, over the level analysis and dead patterns made beforehand.
 class BestFirstSearch : public Strategy {
  public:
-  BestFirstSearch(const LevelAnalysis& analysis, const DeadPatterns& patterns, uint64_t budget, BestFirstKind kind)
+  BestFirstSearch(const LevelAnalysis& analysis, const DeadPatterns& patterns, uint64_t budget,
+                  BestFirstKind kind)
       : analysis_(analysis),
         board_(analysis.board()),
         kind_(kind),
@@ -43,7 +45,8 @@ class BestFirstSearch : public Strategy {
         patterns_(patterns),
         child_(board_.boxCount()),
         parent_(board_.boxCount()) {
-    if (kind_ != BestFirstKind::Moves) buckets_ = std::make_unique<BucketQueue>(kPrimaryLevels, kSecondaryLevels);
+    if (kind_ != BestFirstKind::Moves)
+      buckets_ = std::make_unique<BucketQueue>(kPrimaryLevels, kSecondaryLevels);
   }
 
   SolveStatus run(const Deadline& deadline) override {
@@ -68,14 +71,15 @@ class BestFirstSearch : public Strategy {
 
   std::string message() const override {
     if (!message_.empty()) return message_;
-    return std::to_string(patterns_.pairCount()) + " dead pairs, " + std::to_string(patterns_.tripleCount()) +
-           " dead triples found beforehand";
+    return std::to_string(patterns_.pairCount()) + " dead pairs, " +
+           std::to_string(patterns_.tripleCount()) + " dead triples found beforehand";
   }
 
  private:
   uint64_t memoryBytes() const {
-    uint64_t b = store_.memoryBytes() + analysis_.memoryBytes() + patterns_.memoryBytes() + g_.capacity() * sizeof(uint32_t) +
-                 h_.capacity() * sizeof(uint16_t) + pushes_.capacity() * sizeof(uint16_t) + closed_.memoryBytes() +
+    uint64_t b = store_.memoryBytes() + analysis_.memoryBytes() + patterns_.memoryBytes() +
+                 g_.capacity() * sizeof(uint32_t) + h_.capacity() * sizeof(uint16_t) +
+                 pushes_.capacity() * sizeof(uint16_t) + closed_.memoryBytes() +
                  relinked_.size() * (sizeof(RelinkedParents::Link) + sizeof(uint32_t) + 16);
     if (buckets_) b += buckets_->memoryBytes();
     b += heap_.size() * sizeof(HeapItem);
@@ -83,7 +87,9 @@ class BestFirstSearch : public Strategy {
   }
 
   // The key the store uses for the player: normalised, or exact for moves.
-  Square playerKey(Square player, Square normal) const { return kind_ == BestFirstKind::Moves ? player : normal; }
+  Square playerKey(Square player, Square normal) const {
+    return kind_ == BestFirstKind::Moves ? player : normal;
+  }
 
   std::optional<SolveStatus> start() {
     const Square* boxes = board_.startBoxes().data();
@@ -113,7 +119,8 @@ class BestFirstSearch : public Strategy {
   // Queue order: A* by f, then by the bound (deeper first); greedy by the bound.
   void enqueue(uint32_t id) {
     if (kind_ == BestFirstKind::Moves) {
-      uint64_t fm = static_cast<uint64_t>(g_[id]) + h_[id], fp = static_cast<uint64_t>(pushes_[id]) + h_[id];
+      uint64_t fm = static_cast<uint64_t>(g_[id]) + h_[id],
+               fp = static_cast<uint64_t>(pushes_[id]) + h_[id];
       heap_.push({(fm << 24) | std::min<uint64_t>(fp, 0xFFFFFF), id});
     } else if (kind_ == BestFirstKind::Pushes) {
       buckets_->push(static_cast<int>(g_[id] + h_[id]), h_[id], id);
@@ -123,7 +130,8 @@ class BestFirstSearch : public Strategy {
   }
 
   // What runBestFirst() asks (search/best_first.h).
-  friend SolveStatus soko::runBestFirst<BestFirstSearch>(BestFirstSearch& search, const Deadline& deadline);
+  friend SolveStatus soko::runBestFirst<BestFirstSearch>(BestFirstSearch& search,
+                                                         const Deadline& deadline);
   uint64_t expanded() const { return expanded_; }
   bool overBudget() const { return memoryBytes() > budget_; }
   bool isGoal(uint32_t id) const { return kind_ != BestFirstKind::Greedy && h_[id] == 0; }
@@ -168,7 +176,8 @@ class BestFirstSearch : public Strategy {
       uint32_t g = moves ? g_[id] + m.walk + 1 : g_[id] + 1;
       uint16_t pushes = moves ? static_cast<uint16_t>(pushes_[id] + 1) : 0;
       Square p = playerKey(player, normal);
-      NodeStore::Insert r = store_.insert(child_.data(), p, key(child_.data(), p), id, moves_.code(m));
+      NodeStore::Insert r =
+          store_.insert(child_.data(), p, key(child_.data(), p), id, moves_.code(m));
       if (r.full) return SolveStatus::OutOfMemory;
       if (r.inserted) {
         g_.push_back(g);
@@ -219,9 +228,9 @@ class BestFirstSearch : public Strategy {
   MatchingBound bound_;
   const DeadPatterns& patterns_;
   std::vector<Square> child_, parent_;  // scratch: a child's boxes, the expanded position's
-  std::vector<uint32_t> g_;       // [node] pushes, or moves for astar-moves
-  std::vector<uint16_t> h_;       // [node] the push bound
-  std::vector<uint16_t> pushes_;  // [node] astar-moves only
+  std::vector<uint32_t> g_;             // [node] pushes, or moves for astar-moves
+  std::vector<uint16_t> h_;             // [node] the push bound
+  std::vector<uint16_t> pushes_;        // [node] astar-moves only
   ClosedSet closed_;
   RelinkedParents relinked_;
   std::unique_ptr<BucketQueue> buckets_;
@@ -243,8 +252,9 @@ class BestFirstStrategy : public PreparedStrategy {
     prep_.add([&a] { return a.buildPushDead(); });
     prep_.add([&a] { return a.buildGoalDistances(); });
     prep_.add([this] {
-      if (!patterns_) patterns_ = std::make_unique<DeadPatterns>(analysis_.board(), analysis_.pushDead(), false,
-                                                                 analysis_.goalDistances());
+      if (!patterns_)
+        patterns_ = std::make_unique<DeadPatterns>(analysis_.board(), analysis_.pushDead(), false,
+                                                   analysis_.goalDistances());
       return patterns_->buildPiece();
     });
   }
@@ -253,7 +263,9 @@ class BestFirstStrategy : public PreparedStrategy {
   std::unique_ptr<Strategy> makeSearch(uint64_t budget) override {
     return std::make_unique<BestFirstSearch>(analysis_, *patterns_, budget, kind_);
   }
-  uint64_t preparedBytes() const override { return analysis_.memoryBytes() + (patterns_ ? patterns_->memoryBytes() : 0); }
+  uint64_t preparedBytes() const override {
+    return analysis_.memoryBytes() + (patterns_ ? patterns_->memoryBytes() : 0);
+  }
 
  private:
   bool declineIfTooLarge() {
@@ -264,9 +276,10 @@ class BestFirstStrategy : public PreparedStrategy {
     }
     const uint64_t bytes = analysis_.goalDistanceBytes();
     if (bytes > budget_)
-      prep_.end(SolveStatus::Declined, tooLargeForBudget("the push-distance table for " + countText(b.goals().size()) +
-                                                             " goals on " + countText(b.squareCount()) + " squares",
-                                                         bytes, budget_));
+      prep_.end(SolveStatus::Declined,
+                tooLargeForBudget("the push-distance table for " + countText(b.goals().size()) +
+                                      " goals on " + countText(b.squareCount()) + " squares",
+                                  bytes, budget_));
     return true;
   }
 
@@ -278,7 +291,8 @@ class BestFirstStrategy : public PreparedStrategy {
 
 }  // namespace
 
-std::unique_ptr<Strategy> makeBestFirstStrategy(const Level& level, uint64_t memoryBudgetBytes, BestFirstKind kind) {
+std::unique_ptr<Strategy> makeBestFirstStrategy(const Level& level, uint64_t memoryBudgetBytes,
+                                                BestFirstKind kind) {
   return std::make_unique<BestFirstStrategy>(level, memoryBudgetBytes, kind);
 }
 

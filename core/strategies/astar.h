@@ -21,6 +21,7 @@ namespace soko {
 
 enum class BestFirstKind { Pushes, Moves, Greedy };
 
-std::unique_ptr<Strategy> makeBestFirstStrategy(const Level& level, uint64_t memoryBudgetBytes, BestFirstKind kind);
+std::unique_ptr<Strategy> makeBestFirstStrategy(const Level& level, uint64_t memoryBudgetBytes,
+                                                BestFirstKind kind);
 
 }  // namespace soko

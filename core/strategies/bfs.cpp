@@ -5,18 +5,18 @@
 #include <optional>
 
 #include "analysis/board.h"
+#include "analysis/dead_squares.h"
 #include "analysis/level_analysis.h"
 #include "analysis/regions.h"
-#include "analysis/dead_squares.h"
+#include "analysis/zobrist.h"
 #include "deadlock/freeze.h"
 #include "preparation.h"
 #include "search/key_tree.h"
 #include "search/moves.h"
 #include "search/node_store.h"
 #include "search/solution.h"
-#include "search/store_paths.h"
-#include "analysis/zobrist.h"
 #include "search/solved_by.h"
+#include "search/store_paths.h"
 
 namespace soko {
 namespace {
@@ -31,8 +31,10 @@ class Frontier {
         zobrist_(zobrist),
         mode_(mode),
         store_(board.boxCount(), board.squareCount(), budget),
-        moves_(board, mode, mode == MoveMode::Push ? pushDeadSquares(board) : pullDeadSquares(board)),
-        freeze_(board, mode == MoveMode::Push ? pushDeadSquares(board) : std::vector<uint8_t>{}, targets(board, mode)),
+        moves_(board, mode,
+               mode == MoveMode::Push ? pushDeadSquares(board) : pullDeadSquares(board)),
+        freeze_(board, mode == MoveMode::Push ? pushDeadSquares(board) : std::vector<uint8_t>{},
+                targets(board, mode)),
         child_(board.boxCount()),
         parent_(board.boxCount()),
         meetBoxes_(board.boxCount()) {}
@@ -67,7 +69,8 @@ class Frontier {
   // Expands the layer's next position, or goes on with the one the last
   // call left Paused: between two moves, the clock is read every
   // clockMask + 1 moves (see clockMask()).
-  Result expandOne(const Target& target, Meeting& meeting, const Deadline& deadline, uint64_t clockMask) {
+  Result expandOne(const Target& target, Meeting& meeting, const Deadline& deadline,
+                   uint64_t clockMask) {
     if (move_ == kNoMove) {
       index_ = next_++;
       ++expanded_;
@@ -89,7 +92,8 @@ class Frontier {
       bool frozen = mode_ == MoveMode::Push ? freeze_.pushDeadlock(moves_.occupied(), to)
                                             : freeze_.pullDeadlock(moves_.occupied(), to);
       if (frozen) continue;
-      NodeStore::Insert r = store_.insert(child_.data(), normal, key(child_.data(), normal), index, moves_.code(m));
+      NodeStore::Insert r =
+          store_.insert(child_.data(), normal, key(child_.data(), normal), index, moves_.code(m));
       if (r.full) return Result::Full;
       if (!r.inserted) continue;
       if (auto met = meets(r.index, target)) {
@@ -152,7 +156,8 @@ enum class Sides { Forward, Reverse, Both };
 // levels, fewer where one expansion floods a large board once per box move,
 // so that a slice ends soon after its time.
 uint64_t clockMask(const Board& board) {
-  const uint64_t work = static_cast<uint64_t>(board.boxCount() + 1) * board.squareCount();  // squares flooded, about
+  const uint64_t work =
+      static_cast<uint64_t>(board.boxCount() + 1) * board.squareCount();  // squares flooded, about
   uint64_t every = 256;
   while (every > 1 && every * work > (uint64_t{1} << 22)) every /= 2;
   return every - 1;
@@ -161,7 +166,10 @@ uint64_t clockMask(const Board& board) {
 class BfsSearch : public Strategy {
  public:
   BfsSearch(const Board& board, uint64_t budget, Sides sides)
-      : board_(board), zobrist_(board_.squareCount()), sides_(sides), budget_(budget),
+      : board_(board),
+        zobrist_(board_.squareCount()),
+        sides_(sides),
+        budget_(budget),
         clockMask_(clockMask(board)) {
     // Seeding the frontiers: a region of the solved position, or a root's
     // check against the target, per piece (there are thousands on a board
@@ -181,12 +189,13 @@ class BfsSearch : public Strategy {
       Frontier* f = paused_;  // an expansion the last slice ended in goes on first
       if (!f) {
         const uint64_t nodes = expanded();
-        if (deadline.nodesReached(nodes) || ((nodes & clockMask_) == 0 && deadline.expired())) return SolveStatus::Running;
+        if (deadline.nodesReached(nodes) || ((nodes & clockMask_) == 0 && deadline.expired()))
+          return SolveStatus::Running;
         f = pick();
       }
       if (!f) {
-        message_ = "every position reachable by " + std::string(sides_ == Sides::Reverse ? "pulls" : "pushes") +
-                   " was searched";
+        message_ = "every position reachable by " +
+                   std::string(sides_ == Sides::Reverse ? "pulls" : "pushes") + " was searched";
         return SolveStatus::Unsolvable;
       }
       Frontier::Meeting m;
@@ -224,7 +233,8 @@ class BfsSearch : public Strategy {
     const uint64_t share = sides_ == Sides::Both ? budget_ / 2 : budget_;
     if (sides_ != Sides::Reverse) {
       forward_ = std::make_unique<Frontier>(board_, zobrist_, MoveMode::Push, share);
-      if (!forward_->addRoot(board_.startBoxes().data(), board_.startPlayer())) prep_.end(SolveStatus::OutOfMemory, "");
+      if (!forward_->addRoot(board_.startBoxes().data(), board_.startPlayer()))
+        prep_.end(SolveStatus::OutOfMemory, "");
     }
     if (sides_ != Sides::Forward) {
       reverse_ = std::make_unique<Frontier>(board_, zobrist_, MoveMode::Pull, share);
@@ -267,15 +277,19 @@ class BfsSearch : public Strategy {
   bool checkRoot() {
     Frontier* first = forward_ ? forward_.get() : reverse_.get();
     if (rootChecked_ == first->roots()) return true;
-    if (auto met = first->rootMeets(rootChecked_++, targetFor(first))) prep_.end(meet(first, *met), "");
+    if (auto met = first->rootMeets(rootChecked_++, targetFor(first)))
+      prep_.end(meet(first, *met), "");
     return false;
   }
 
   Frontier::Target targetFor(const Frontier* f) const {
     Frontier::Target t;
-    if (sides_ == Sides::Forward) t.allOnGoals = true;
-    else if (sides_ == Sides::Reverse) t.store = goal_.get();
-    else t.store = f == forward_.get() ? &reverse_->store() : &forward_->store();
+    if (sides_ == Sides::Forward)
+      t.allOnGoals = true;
+    else if (sides_ == Sides::Reverse)
+      t.store = goal_.get();
+    else
+      t.store = f == forward_.get() ? &reverse_->store() : &forward_->store();
     return t;
   }
 
@@ -294,7 +308,8 @@ class BfsSearch : public Strategy {
     // A layer is finished before the other side moves: any meeting then has
     // the fewest pushes (see meet()).
     if (!current_ || current_->layerDone()) {
-      current_ = forward_->nextLayerSize() <= reverse_->nextLayerSize() ? forward_.get() : reverse_.get();
+      current_ =
+          forward_->nextLayerSize() <= reverse_->nextLayerSize() ? forward_.get() : reverse_.get();
       current_->startLayer();
     }
     return current_;
@@ -354,14 +369,15 @@ class WalkingBfsSearch : public Strategy {
       started_ = true;
       const Square* boxes = board_.startBoxes().data();
       Square normal = moves_.normalise(boxes, board_.startPlayer());
-      KeyTree::Insert r = tree_.insert(zobrist_.boxes(boxes, board_.boxCount()) ^ zobrist_.player(normal),
-                                       KeyTree::kNone, 0);
+      KeyTree::Insert r = tree_.insert(
+          zobrist_.boxes(boxes, board_.boxCount()) ^ zobrist_.player(normal), KeyTree::kNone, 0);
       if (r.full) return SolveStatus::OutOfMemory;
       if (solved(boxes)) return finish(r.index);
     }
     for (;;) {
       if (move_ == kNoMove) {  // else an expansion the last slice ended in goes on
-        if (deadline.nodesReached(expanded_) || ((expanded_ & clockMask_) == 0 && deadline.expired()))
+        if (deadline.nodesReached(expanded_) ||
+            ((expanded_ & clockMask_) == 0 && deadline.expired()))
           return SolveStatus::Running;
         if (next_ >= tree_.size()) {
           message_ = "every position reachable by pushes was searched";
@@ -413,7 +429,8 @@ class WalkingBfsSearch : public Strategy {
 
  private:
   bool solved(const Square* boxes) const {
-    return std::all_of(boxes, boxes + board_.boxCount(), [&](Square s) { return board_.isGoal(s); });
+    return std::all_of(boxes, boxes + board_.boxCount(),
+                       [&](Square s) { return board_.isGoal(s); });
   }
   SolveStatus finish(uint32_t node) {
     std::vector<PushStep> pushes;
@@ -451,13 +468,16 @@ class BoardFirst : public PreparedStrategy {
       : PreparedStrategy(budget), analysis_(level), make_(std::move(make)) {
     prep_.add([this] {
       analysis_.buildBoard();
-      if (!analysis_.board().tooLarge().empty()) prep_.end(SolveStatus::Declined, analysis_.board().tooLarge());
+      if (!analysis_.board().tooLarge().empty())
+        prep_.end(SolveStatus::Declined, analysis_.board().tooLarge());
       return true;
     });
   }
 
  protected:
-  std::unique_ptr<Strategy> makeSearch(uint64_t budget) override { return make_(analysis_.board(), budget); }
+  std::unique_ptr<Strategy> makeSearch(uint64_t budget) override {
+    return make_(analysis_.board(), budget);
+  }
   uint64_t preparedBytes() const override { return analysis_.memoryBytes(); }
 
  private:
@@ -474,9 +494,10 @@ std::unique_ptr<Strategy> makeBfs(const Level& level, uint64_t budget, Sides sid
 }  // namespace
 
 std::unique_ptr<Strategy> makeWalkingBfsStrategy(const Level& level, uint64_t memoryBudgetBytes) {
-  return std::make_unique<BoardFirst>(level, memoryBudgetBytes, [](const Board& board, uint64_t bytes) {
-    return std::make_unique<WalkingBfsSearch>(board, bytes);
-  });
+  return std::make_unique<BoardFirst>(level, memoryBudgetBytes,
+                                      [](const Board& board, uint64_t bytes) {
+                                        return std::make_unique<WalkingBfsSearch>(board, bytes);
+                                      });
 }
 
 std::unique_ptr<Strategy> makeBfsStrategy(const Level& level, uint64_t memoryBudgetBytes) {
@@ -485,7 +506,8 @@ std::unique_ptr<Strategy> makeBfsStrategy(const Level& level, uint64_t memoryBud
 std::unique_ptr<Strategy> makeReverseBfsStrategy(const Level& level, uint64_t memoryBudgetBytes) {
   return makeBfs(level, memoryBudgetBytes, Sides::Reverse);
 }
-std::unique_ptr<Strategy> makeBidirectionalBfsStrategy(const Level& level, uint64_t memoryBudgetBytes) {
+std::unique_ptr<Strategy> makeBidirectionalBfsStrategy(const Level& level,
+                                                       uint64_t memoryBudgetBytes) {
   return makeBfs(level, memoryBudgetBytes, Sides::Both);
 }
 

@@ -22,7 +22,8 @@ namespace soko {
 
 std::unique_ptr<Strategy> makeBfsStrategy(const Level& level, uint64_t memoryBudgetBytes);
 std::unique_ptr<Strategy> makeReverseBfsStrategy(const Level& level, uint64_t memoryBudgetBytes);
-std::unique_ptr<Strategy> makeBidirectionalBfsStrategy(const Level& level, uint64_t memoryBudgetBytes);
+std::unique_ptr<Strategy> makeBidirectionalBfsStrategy(const Level& level,
+                                                       uint64_t memoryBudgetBytes);
 std::unique_ptr<Strategy> makeWalkingBfsStrategy(const Level& level, uint64_t memoryBudgetBytes);
 
 }  // namespace soko

@@ -33,15 +33,19 @@ std::string secondsText(Work w) {
 
 class PortfolioStrategy : public Strategy {
  public:
-  PortfolioStrategy(const Level& level, const SolverOptions& options, const PortfolioSchedule& schedule)
+  PortfolioStrategy(const Level& level, const SolverOptions& options,
+                    const PortfolioSchedule& schedule)
       : budget_(options.memoryBudgetBytes),
         lateStart_(schedule.lateStart),
-        fessTables_(std::make_shared<FessTables>(std::make_shared<LevelAnalysis>(level), options.memoryBudgetBytes)) {
+        fessTables_(std::make_shared<FessTables>(std::make_shared<LevelAnalysis>(level),
+                                                 options.memoryBudgetBytes)) {
     // Each member's budget is set again before each of its turns (run()).
     // The fess variants share one set of tables, built by the first to run.
-    join(0, "fess", makeFessStrategy(fessTables_, options.memoryBudgetBytes, {}), kFessCost, schedule.fessTurn);
+    join(0, "fess", makeFessStrategy(fessTables_, options.memoryBudgetBytes, {}), kFessCost,
+         schedule.fessTurn);
     join(1, "hbox11", makeHboxStrategy(level, options, 11), kHbox11Cost, schedule.hboxTurn);
-    join(2, "hbox1", makeHboxStrategy(level, options, 1), kHbox1Cost, schedule.probe, schedule.probe);  // in one turn
+    join(2, "hbox1", makeHboxStrategy(level, options, 1), kHbox1Cost, schedule.probe,
+         schedule.probe);  // in one turn
     members_[2].startAt = lateStart_;
     members_[0].complete = true;
     lateJoiners(options, schedule);
@@ -116,12 +120,16 @@ class PortfolioStrategy : public Strategy {
     std::vector<std::pair<std::string, std::string>> said;  // names, what they say
     for (const Member& m : members_) {
       if (!m.strategy && m.active) continue;
-      const std::string what = m.active && m.startAt > searched_
-                                   ? "waits for the others' first " + secondsText(lateStart_) + " s of search"
-                                   : m.message();
-      auto same = std::find_if(said.begin(), said.end(), [&](const auto& p) { return p.second == what; });
-      if (same != said.end()) same->first += std::string(", ") + m.name;
-      else said.push_back({m.name, what});
+      const std::string what =
+          m.active && m.startAt > searched_
+              ? "waits for the others' first " + secondsText(lateStart_) + " s of search"
+              : m.message();
+      auto same =
+          std::find_if(said.begin(), said.end(), [&](const auto& p) { return p.second == what; });
+      if (same != said.end())
+        same->first += std::string(", ") + m.name;
+      else
+        said.push_back({m.name, what});
     }
     std::string text;
     for (const auto& [names, what] : said) text += (text.empty() ? "" : "; ") + names + ": " + what;
@@ -133,10 +141,10 @@ class PortfolioStrategy : public Strategy {
     const char* name = "";
     std::unique_ptr<Strategy> strategy;
     std::function<std::unique_ptr<Strategy>()> make;  // a late joiner, until it joins
-    Work cost = 1;            // of one of its expansions
-    uint64_t turnNodes = 1;   // its turn, in its expansions
-    uint64_t limitNodes = 0;  // expansions it gets in all; 0 for no limit
-    Work startAt = 0;         // its first turn once the members have searched this much
+    Work cost = 1;                                    // of one of its expansions
+    uint64_t turnNodes = 1;                           // its turn, in its expansions
+    uint64_t limitNodes = 0;                          // expansions it gets in all; 0 for no limit
+    Work startAt = 0;  // its first turn once the members have searched this much
     bool active = true;
     bool complete = false;     // searches every position: "unsolvable" is a proof
     SearchStats finalStats;    // once retired
@@ -148,7 +156,9 @@ class PortfolioStrategy : public Strategy {
       s.memoryBytes = 0;
       return s;
     }
-    std::string message() const { return !active ? finalMessage : strategy ? strategy->message() : "not started"; }
+    std::string message() const {
+      return !active ? finalMessage : strategy ? strategy->message() : "not started";
+    }
   };
 
   // The member whose turn it is, or the next one that may search; nullptr
@@ -158,7 +168,8 @@ class PortfolioStrategy : public Strategy {
     for (int k = 0; k < kMembers; ++k) {
       Member& candidate = members_[(turn_ + k) % kMembers];
       if (!candidate.active || !candidate.strategy || searched_ < candidate.startAt) continue;
-      if (&candidate != &members_[turn_]) turn_ = static_cast<int>(&candidate - members_), used_ = 0;
+      if (&candidate != &members_[turn_])
+        turn_ = static_cast<int>(&candidate - members_), used_ = 0;
       return &candidate;
     }
     return nullptr;
@@ -187,7 +198,8 @@ class PortfolioStrategy : public Strategy {
     linked_ = on;
   }
 
-  void join(int i, const char* name, std::unique_ptr<Strategy> strategy, Work cost, Work turn, Work limit = 0) {
+  void join(int i, const char* name, std::unique_ptr<Strategy> strategy, Work cost, Work turn,
+            Work limit = 0) {
     Member& m = members_[i];
     m.name = name;
     m.strategy = std::move(strategy);
@@ -210,9 +222,12 @@ class PortfolioStrategy : public Strategy {
     const uint64_t budget = options.memoryBudgetBytes;
     for (int k = 0; k < kLate; ++k) {
       Member& m = members_[kFirstLate + k];
-      join(kFirstLate + k, late[k].second, nullptr, kFessCost, schedule.late[k].turn, schedule.late[k].limit);
+      join(kFirstLate + k, late[k].second, nullptr, kFessCost, schedule.late[k].turn,
+           schedule.late[k].limit);
       m.complete = true;
-      m.make = [this, budget, variant = late[k].first] { return makeFessStrategy(fessTables_, budget, variant); };
+      m.make = [this, budget, variant = late[k].first] {
+        return makeFessStrategy(fessTables_, budget, variant);
+      };
     }
   }
 
@@ -236,11 +251,14 @@ class PortfolioStrategy : public Strategy {
     m.active = false;
     m.finalStats = m.strategy->stats();
     m.finalMessage = m.strategy->message();
-    if (why == SolveStatus::TimedOut) m.finalMessage += " (stopped: its share of the search is used up)";
+    if (why == SolveStatus::TimedOut)
+      m.finalMessage += " (stopped: its share of the search is used up)";
     m.strategy.reset();
     // What the portfolio reports if every member stops: out of memory over
     // out of time over anything else (the latest of equals).
-    const auto rank = [](SolveStatus s) { return s == SolveStatus::OutOfMemory ? 2 : s == SolveStatus::TimedOut ? 1 : 0; };
+    const auto rank = [](SolveStatus s) {
+      return s == SolveStatus::OutOfMemory ? 2 : s == SolveStatus::TimedOut ? 1 : 0;
+    };
     if (rank(why) >= rank(finalStatus_)) finalStatus_ = why;
   }
 
@@ -250,7 +268,7 @@ class PortfolioStrategy : public Strategy {
   uint64_t budget_;
   Work lateStart_;
   std::shared_ptr<FessTables> fessTables_;  // the fess members'
-  bool linked_ = false;                      // fess and hbox 11 look up each other's positions
+  bool linked_ = false;                     // fess and hbox 11 look up each other's positions
   Member members_[kMembers];
   Work searched_ = 0;  // by all members
   int turn_ = 0;
@@ -263,13 +281,16 @@ class PortfolioStrategy : public Strategy {
 
 PortfolioSchedule PortfolioSchedule::scaled(double factor) const {
   PortfolioSchedule s = *this;
-  const auto scale = [factor](uint64_t& w) { w = static_cast<uint64_t>(static_cast<double>(w) * factor); };
+  const auto scale = [factor](uint64_t& w) {
+    w = static_cast<uint64_t>(static_cast<double>(w) * factor);
+  };
   for (uint64_t* w : {&s.fessTurn, &s.hboxTurn, &s.probe, &s.lateStart}) scale(*w);
   for (Late& l : s.late) scale(l.turn), scale(l.limit);
   return s;
 }
 
-std::unique_ptr<Strategy> makeFessPortfolioStrategy(const Level& level, const SolverOptions& options,
+std::unique_ptr<Strategy> makeFessPortfolioStrategy(const Level& level,
+                                                    const SolverOptions& options,
                                                     const PortfolioSchedule& schedule) {
   return std::make_unique<PortfolioStrategy>(level, options, schedule);
 }

@@ -39,7 +39,8 @@ struct PortfolioSchedule {
   PortfolioSchedule scaled(double factor) const;
 };
 
-std::unique_ptr<Strategy> makeFessPortfolioStrategy(const Level& level, const SolverOptions& options,
+std::unique_ptr<Strategy> makeFessPortfolioStrategy(const Level& level,
+                                                    const SolverOptions& options,
                                                     const PortfolioSchedule& schedule = {});
 
 }  // namespace soko

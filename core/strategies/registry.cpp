@@ -2,8 +2,8 @@
 
 #include "astar.h"
 #include "bfs.h"
-#include "strategies/fess/fess.h"
 #include "fess_portfolio.h"
+#include "strategies/fess/fess.h"
 #include "strategies/hbox/hbox.h"
 
 namespace soko {
@@ -11,10 +11,18 @@ namespace soko {
 const std::vector<StrategyEntry>& strategyRegistry() {
   static const std::vector<StrategyEntry> entries = {
       // The default: the most levels solved on the benchmark (README).
-      {{"fess-hbox", "fess and hbox (method 11) taking turns in one thread, sharing the memory; fess and hbox 11 look up each other's positions (a position both reached joins start and goal); after 10 s, hbox method 1 searches half a second and three fess variants join for 8 to 17 s each: first solution wins"},
-       [](const Level& level, const SolverOptions& o) { return makeFessPortfolioStrategy(level, o); }},
+      {{"fess-hbox",
+        "fess and hbox (method 11) taking turns in one thread, sharing the memory; fess and hbox "
+        "11 look up each other's positions (a position both reached joins start and goal); after "
+        "10 s, hbox method 1 searches half a second and three fess variants join for 8 to 17 s "
+        "each: first solution wins"},
+       [](const Level& level, const SolverOptions& o) {
+         return makeFessPortfolioStrategy(level, o);
+       }},
       {{"bfs", "breadth-first over pushes, forward: fewest pushes, slow on large levels"},
-       [](const Level& level, const SolverOptions& o) { return makeBfsStrategy(level, o.memoryBudgetBytes); }},
+       [](const Level& level, const SolverOptions& o) {
+         return makeBfsStrategy(level, o.memoryBudgetBytes);
+       }},
       // hbox 1.3.5 by fastrgv: reverse multi-heuristic search; "hbox" is its default, method 1.
       {{"hbox", "hbox method 1: reverse search, six heuristics, Hungarian estimate, inertia"},
        [](const Level& level, const SolverOptions& o) { return makeHboxStrategy(level, o, 1); }},
@@ -42,15 +50,24 @@ const std::vector<StrategyEntry>& strategyRegistry() {
        [](const Level& level, const SolverOptions& o) { return makeHboxStrategy(level, o, 14); }},
       {{"hbox15", "hbox baseline of method 5: pri1 only (same as 14)"},
        [](const Level& level, const SolverOptions& o) { return makeHboxStrategy(level, o, 15); }},
-      // Plain searches (after petersohn/sokoban and soko-dotnet) over one set of building blocks (search/moves.h, push_distances.h).
-      {{"bfs-reverse", "breadth-first over pulls from every solved position back to the start: fewest pushes"},
-       [](const Level& level, const SolverOptions& o) { return makeReverseBfsStrategy(level, o.memoryBudgetBytes); }},
-      {{"bfs-bidir", "breadth-first from both ends, a layer at a time, until they meet: fewest pushes"},
+      // Plain searches (after petersohn/sokoban and soko-dotnet) over one set of building blocks
+      // (search/moves.h, push_distances.h).
+      {{"bfs-reverse",
+        "breadth-first over pulls from every solved position back to the start: fewest pushes"},
+       [](const Level& level, const SolverOptions& o) {
+         return makeReverseBfsStrategy(level, o.memoryBudgetBytes);
+       }},
+      {{"bfs-bidir",
+        "breadth-first from both ends, a layer at a time, until they meet: fewest pushes"},
        [](const Level& level, const SolverOptions& o) {
          return makeBidirectionalBfsStrategy(level, o.memoryBudgetBytes);
        }},
-      {{"bfs-walk", "bfs keeping only 64-bit keys, walking one position along the tree: fewer bytes per position"},
-       [](const Level& level, const SolverOptions& o) { return makeWalkingBfsStrategy(level, o.memoryBudgetBytes); }},
+      {{"bfs-walk",
+        "bfs keeping only 64-bit keys, walking one position along the tree: fewer bytes per "
+        "position"},
+       [](const Level& level, const SolverOptions& o) {
+         return makeWalkingBfsStrategy(level, o.memoryBudgetBytes);
+       }},
       {{"astar", "A* over pushes, Hungarian bound over per-region push distances: fewest pushes"},
        [](const Level& level, const SolverOptions& o) {
          return makeBestFirstStrategy(level, o.memoryBudgetBytes, BestFirstKind::Pushes);
@@ -63,17 +80,30 @@ const std::vector<StrategyEntry>& strategyRegistry() {
        [](const Level& level, const SolverOptions& o) {
          return makeBestFirstStrategy(level, o.memoryBudgetBytes, BestFirstKind::Greedy);
        }},
-      {{"fess", "feature space search (FESS): macro pushes, five feature spaces in round robin, packing plan, corral and matching deadlocks"},
-       [](const Level& level, const SolverOptions& o) { return makeFessStrategy(level, o.memoryBudgetBytes); }},
+      {{"fess",
+        "feature space search (FESS): macro pushes, five feature spaces in round robin, packing "
+        "plan, corral and matching deadlocks"},
+       [](const Level& level, const SolverOptions& o) {
+         return makeFessStrategy(level, o.memoryBudgetBytes);
+       }},
       // The default portfolio's late fess variants, alone (for benchmarks: fess_portfolio.cpp).
       {{"fess-noroom", "fess without the goal-room order"},
-       [](const Level& level, const SolverOptions& o) { return makeFessStrategy(level, o.memoryBudgetBytes, fessNoRoomOrder()); }},
+       [](const Level& level, const SolverOptions& o) {
+         return makeFessStrategy(level, o.memoryBudgetBytes, fessNoRoomOrder());
+       }},
       {{"fess-four", "fess with four feature spaces (no estimate in 32nds)"},
-       [](const Level& level, const SolverOptions& o) { return makeFessStrategy(level, o.memoryBudgetBytes, fessFourSpaces()); }},
+       [](const Level& level, const SolverOptions& o) {
+         return makeFessStrategy(level, o.memoryBudgetBytes, fessFourSpaces());
+       }},
       {{"fess-flat", "fess with a sixth feature space: the estimate without connectivity"},
-       [](const Level& level, const SolverOptions& o) { return makeFessStrategy(level, o.memoryBudgetBytes, fessFlatEstimate()); }},
-      {{"fess-noplan", "fess without the plan-order and 32nds spaces, with the estimate without connectivity"},
-       [](const Level& level, const SolverOptions& o) { return makeFessStrategy(level, o.memoryBudgetBytes, fessNoPlanOrder()); }},
+       [](const Level& level, const SolverOptions& o) {
+         return makeFessStrategy(level, o.memoryBudgetBytes, fessFlatEstimate());
+       }},
+      {{"fess-noplan",
+        "fess without the plan-order and 32nds spaces, with the estimate without connectivity"},
+       [](const Level& level, const SolverOptions& o) {
+         return makeFessStrategy(level, o.memoryBudgetBytes, fessNoPlanOrder());
+       }},
   };
   return entries;
 }

@@ -2,12 +2,12 @@
 // positions as when kBenchSignature was recorded. A change that alters a
 // search updates kBenchSignature (core/bench.h) in the same commit and says
 // so in its message.
-#include <catch2/catch.hpp>
+#include "bench.h"
 
+#include <catch2/catch.hpp>
 #include <fstream>
 #include <sstream>
 
-#include "bench.h"
 #include "test_support.h"
 
 using namespace soko;
@@ -26,7 +26,8 @@ TEST_CASE("bench: the node signature is the one recorded in core/bench.h") {
 }
 
 TEST_CASE("bench: a missing collection file is named, and no signature is given") {
-  BenchReport report = runBench([](const std::string&) -> std::optional<std::string> { return std::nullopt; });
+  BenchReport report =
+      runBench([](const std::string&) -> std::optional<std::string> { return std::nullopt; });
   CHECK(report.error == "cannot read Microban_I.sok");
   CHECK(report.runs.empty());
 }

@@ -1,15 +1,15 @@
-#include <catch2/catch.hpp>
+#include "deadlock/bipartite.h"
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 
-#include "format.h"
-#include "test_support.h"
-#include "analysis/goal_reach.h"
-#include "deadlock/bipartite.h"
 #include "analysis/dead_squares.h"
+#include "analysis/goal_reach.h"
 #include "deadlock/freeze.h"
+#include "format.h"
 #include "small_levels.h"
 #include "solver.h"
+#include "test_support.h"
 
 using namespace soko;
 using soko::testing::one;
@@ -56,7 +56,9 @@ TEST_CASE("bipartite: a frozen box on a goal is a wall for the others") {
   CHECK(testing::bfsOutcome(level) == SolveStatus::Unsolvable);
 }
 
-TEST_CASE("bipartite never condemns a solvable position, and its matchings are matchings (exhaustive push graphs)") {
+TEST_CASE(
+    "bipartite never condemns a solvable position, and its matchings are matchings (exhaustive "
+    "push graphs)") {
   std::mt19937 rng(31337);
   int levels = 0, condemned = 0;
   uint64_t positions = 0;
@@ -66,7 +68,7 @@ TEST_CASE("bipartite never condemns a solvable position, and its matchings are m
     Board b(*level);
     testing::PushGraph g = testing::pushGraph(*level);
     const std::vector<uint8_t> reach = goalReachTable(b);
-  BipartiteCheck check(b, reach);
+    BipartiteCheck check(b, reach);
     std::vector<uint8_t> goals(b.squareCount(), 0);
     for (Square s : b.goals()) goals[s] = 1;
     FreezeCheck freeze(b, pushDeadSquares(b), goals);
@@ -79,7 +81,8 @@ TEST_CASE("bipartite never condemns a solvable position, and its matchings are m
         std::vector<int> taken = goalOf;
         std::sort(taken.begin(), taken.end());
         CHECK(std::adjacent_find(taken.begin(), taken.end()) == taken.end());
-        for (size_t i = 0; i < p.boxes.size(); ++i) CHECK((goalOf[i] >= 0 && check.reaches(p.boxes[i], goalOf[i])));
+        for (size_t i = 0; i < p.boxes.size(); ++i)
+          CHECK((goalOf[i] >= 0 && check.reaches(p.boxes[i], goalOf[i])));
       }
       bool frozen = check.deadlockWithFrozen(p.boxes, squareMask(b, p.boxes), freeze);
       CHECK((!plain || frozen));  // frozen walls only add deadlocks

@@ -1,13 +1,13 @@
-#include <catch2/catch.hpp>
+#include "search/block_array.h"
 
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <vector>
 
-#include "search/block_array.h"
-
 using namespace soko;
 
-TEST_CASE("block array: records come back as appended, never move, and memory grows a block at a time") {
+TEST_CASE(
+    "block array: records come back as appended, never move, and memory grows a block at a time") {
   const size_t width = 3;
   BlockArray<uint16_t> array(width);
   CHECK(array.size() == 0);
@@ -15,21 +15,28 @@ TEST_CASE("block array: records come back as appended, never move, and memory gr
   const size_t count = BlockArray<uint16_t>::kBlockRecords * 2 + 5;  // into a third block
   const uint16_t* first = nullptr;
   for (size_t i = 0; i < count; ++i) {
-    const uint16_t record[width] = {static_cast<uint16_t>(i), static_cast<uint16_t>(i * 7), static_cast<uint16_t>(~i)};
+    const uint16_t record[width] = {static_cast<uint16_t>(i), static_cast<uint16_t>(i * 7),
+                                    static_cast<uint16_t>(~i)};
     const size_t capacityBefore = array.capacity();
     const uint64_t bytesBefore = array.memoryBytes();
     array.push_back(record);
     if (i == 0) first = array.at(0);
-    // A new block only when the last one was full, costing what blockBytes() said (and the block list).
-    if (capacityBefore > i) CHECK(array.memoryBytes() == bytesBefore);
-    else CHECK(array.memoryBytes() - bytesBefore <= array.blockBytes() + 2 * sizeof(void*) * array.capacity() / BlockArray<uint16_t>::kBlockRecords);
+    // A new block only when the last one was full, costing what blockBytes() said (and the block
+    // list).
+    if (capacityBefore > i)
+      CHECK(array.memoryBytes() == bytesBefore);
+    else
+      CHECK(array.memoryBytes() - bytesBefore <=
+            array.blockBytes() +
+                2 * sizeof(void*) * array.capacity() / BlockArray<uint16_t>::kBlockRecords);
   }
   REQUIRE(array.size() == count);
   CHECK(array.capacity() == BlockArray<uint16_t>::kBlockRecords * 3);
   CHECK(array.at(0) == first);  // the first record stayed where it was
   for (size_t i = 0; i < count; ++i) {
     const uint16_t* r = array.at(i);
-    REQUIRE((r[0] == static_cast<uint16_t>(i) && r[1] == static_cast<uint16_t>(i * 7) && r[2] == static_cast<uint16_t>(~i)));
+    REQUIRE((r[0] == static_cast<uint16_t>(i) && r[1] == static_cast<uint16_t>(i * 7) &&
+             r[2] == static_cast<uint16_t>(~i)));
   }
   // Single values, written in place.
   BlockArray<uint32_t> values;

@@ -3,7 +3,6 @@
 // solves its level. Damaged copies of the solutions are rejected at the
 // right step.
 #include <catch2/catch.hpp>
-
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -23,7 +22,7 @@ struct Bundled {
   const char* file;
   const char* name;  // levels without a title of their own are "<name> <n>"
   int count;
-  bool ownTitles;  // the source gave every level a Title:
+  bool ownTitles;      // the source gave every level a Title:
   const char* author;  // the Author: of level 1
 };
 
@@ -53,7 +52,9 @@ std::string readText(const std::string& path) {
   return s.str();
 }
 
-std::string levelsPath(const std::string& file) { return std::string(SOKO_LEVELS_DIR) + "/" + file; }
+std::string levelsPath(const std::string& file) {
+  return std::string(SOKO_LEVELS_DIR) + "/" + file;
+}
 
 // Parses a bundled file; fails the test with every parse error spelled out.
 Collection loadBundled(const Bundled& b) {
@@ -118,8 +119,10 @@ TEST_CASE("bundled collections parse with no error and the expected level counts
       const Level& level = c.levels[static_cast<size_t>(n - 1)];
       INFO("level " << n << " (" << level.title << ")");
       CHECK(level.number == n);
-      if (b.ownTitles) CHECK_FALSE(level.title.empty());
-      else CHECK(level.title == std::string(b.name) + " " + std::to_string(n));
+      if (b.ownTitles)
+        CHECK_FALSE(level.title.empty());
+      else
+        CHECK(level.title == std::string(b.name) + " " + std::to_string(n));
       CHECK_FALSE(level.note("Author").empty());
     }
     CHECK(c.levels.front().note("Author") == b.author);

@@ -1,9 +1,8 @@
-#include <catch2/catch.hpp>
+#include "strategies/fess/cell_index.h"
 
+#include <catch2/catch.hpp>
 #include <map>
 #include <random>
-
-#include "strategies/fess/cell_index.h"
 
 using namespace soko;
 

@@ -1,9 +1,8 @@
-#include <catch2/catch.hpp>
+#include "strategies/fess/cell_queue.h"
 
+#include <catch2/catch.hpp>
 #include <queue>
 #include <random>
-
-#include "strategies/fess/cell_queue.h"
 
 using namespace soko;
 
@@ -18,10 +17,13 @@ TEST_CASE("cell queue: least weight first, then the newest node") {
   int64_t freed;
   std::vector<std::pair<uint32_t, uint32_t>> order;
   while (q.pop(w, n, freed)) order.push_back({w, n});
-  CHECK(order == std::vector<std::pair<uint32_t, uint32_t>>{{1, 5}, {2, 11}, {3, 12}, {3, 10}, {3, 7}});
+  CHECK(order ==
+        std::vector<std::pair<uint32_t, uint32_t>>{{1, 5}, {2, 11}, {3, 12}, {3, 10}, {3, 7}});
 }
 
-TEST_CASE("cell queue: pops in the order of a binary heap on (weight, newest), and counts its bytes back to zero") {
+TEST_CASE(
+    "cell queue: pops in the order of a binary heap on (weight, newest), and counts its bytes back "
+    "to zero") {
   std::mt19937 rng(7);
   CellQueue q;
   // The reference: a min-heap on weight << 32 | ~node, as fess used before.

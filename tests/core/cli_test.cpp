@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
-
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -67,7 +66,8 @@ TEST_CASE("soko info lists levels and errors") {
   Run r = run("info " + f.string());
   CHECK(r.code == 2);  // the file has an error
   CHECK(r.out.find("1\tEasy\t5x3\t1 boxes") != std::string::npos);
-  CHECK(r.out.find("error: level 3 (Broken), line 14, column 4: unknown character 'x'") != std::string::npos);
+  CHECK(r.out.find("error: level 3 (Broken), line 14, column 4: unknown character 'x'") !=
+        std::string::npos);
   CHECK(r.out.find("3 levels, 1 errors") != std::string::npos);
 
   fs::path good = write("soko_cli_good.sok", "#####\n#@$.#\n#####\n");
@@ -79,7 +79,8 @@ TEST_CASE("soko solve: exit codes for solved, unsolvable, time, memory and bad i
   fs::path f = write("soko_cli_solve.sok", kCollection);
   fs::path out = scratch() / "solution.txt";
   // Searches capped in positions, not seconds: the same outcome on any machine.
-  const std::string capped = " --time 0 --nodes " + std::to_string(soko::testing::kSmallSearchNodes);
+  const std::string capped =
+      " --time 0 --nodes " + std::to_string(soko::testing::kSmallSearchNodes);
   Run solved = run("solve " + f.string() + " 1 --method bfs --out " + out.string() + capped);
   CHECK(solved.code == 0);
   CHECK(solved.out.find("status: solved") != std::string::npos);
@@ -99,7 +100,8 @@ TEST_CASE("soko solve: exit codes for solved, unsolvable, time, memory and bad i
   // The time limit on a level no machine finishes by breadth-first search
   // (XSokoban 50: more positions than memory holds), so the outcome does not
   // depend on the machine's speed.
-  Run timeLimit = run("solve " + std::string(SOKO_LEVELS_DIR) + "/XSokoban.sok 50 --method bfs --time 0.2 --memory 4");
+  Run timeLimit = run("solve " + std::string(SOKO_LEVELS_DIR) +
+                      "/XSokoban.sok 50 --method bfs --time 0.2 --memory 4");
   CHECK(timeLimit.code == 3);
   CHECK(timeLimit.out.find("within the time limit") != std::string::npos);
   CHECK(run("solve " + f.string() + " 4 --method bfs --memory 0.00005" + capped).code == 4);

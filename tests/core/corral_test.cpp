@@ -1,12 +1,13 @@
+#include "deadlock/corral.h"
+
 #include <catch2/catch.hpp>
 
-#include "format.h"
-#include "test_support.h"
-#include "deadlock/corral.h"
 #include "analysis/dead_squares.h"
 #include "deadlock/freeze.h"
+#include "format.h"
 #include "small_levels.h"
 #include "solver.h"
+#include "test_support.h"
 
 using namespace soko;
 using soko::testing::one;
@@ -35,20 +36,21 @@ TEST_CASE("corral: boxes fencing off the right-hand side are a deadlock no freez
   std::vector<uint8_t> goals(b.squareCount(), 0);
   for (Square g : b.goals()) goals[g] = 1;
   FreezeCheck freeze(b, pushDeadSquares(b), goals);
-  for (Square s : b.startBoxes()) CHECK_FALSE(freeze.pushDeadlock(squareMask(b, b.startBoxes()), s));
+  for (Square s : b.startBoxes())
+    CHECK_FALSE(freeze.pushDeadlock(squareMask(b, b.startBoxes()), s));
   CHECK(corralDead(level));
   CHECK_FALSE(corralDead(level, 3));  // a budget too small proves nothing
   CHECK(testing::bfsOutcome(level) == SolveStatus::Unsolvable);
 }
 
 TEST_CASE("corral: an open room with boxes is not a deadlock") {
-  Level level = one(
-      "########\n"
-      "#@     #\n"
-      "# $ $  #\n"
-      "#  $   #\n"
-      "# ...  #\n"
-      "########\n");
+  Level level =
+      one("########\n"
+          "#@     #\n"
+          "# $ $  #\n"
+          "#  $   #\n"
+          "# ...  #\n"
+          "########\n");
   CHECK_FALSE(corralDead(level));
   CHECK(testing::bfsOutcome(level) == SolveStatus::Solved);
 }

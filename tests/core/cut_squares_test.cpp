@@ -1,8 +1,8 @@
-#include <catch2/catch.hpp>
+#include "analysis/cut_squares.h"
 
+#include <catch2/catch.hpp>
 #include <random>
 
-#include "analysis/cut_squares.h"
 #include "small_levels.h"
 #include "test_support.h"
 
@@ -11,7 +11,9 @@ using namespace soko;
 // Against a flood, for every free square and side of random positions on
 // random levels: a box on the square, and (the macro push's question) one
 // box of the position moved there from its own square, which is then free.
-TEST_CASE("cut squares: the sides joined round a blocked square, and the part's least square, equal a flood") {
+TEST_CASE(
+    "cut squares: the sides joined round a blocked square, and the part's least square, equal a "
+    "flood") {
   std::mt19937 rng(717);
   int asked = 0, split = 0, freedAsked = 0, freedSplit = 0;
   for (int round = 0; round < 300; ++round) {

@@ -2,7 +2,6 @@
 // solution in tests/fixtures/determinism.json, which the wasm module (under
 // Node) and the page's worker (in Chromium) are held to as well.
 #include <catch2/catch.hpp>
-
 #include <fstream>
 #include <regex>
 #include <string>

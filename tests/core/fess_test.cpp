@@ -1,21 +1,21 @@
-#include <catch2/catch.hpp>
+#include "strategies/fess/fess.h"
 
+#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <fstream>
 #include <random>
 #include <sstream>
 
-#include "strategies/fess/macro_moves.h"
-#include "strategies/fess/packing_plan.h"
-#include "strategies/fess/fess.h"
-#include "strategies/fess_portfolio.h"
-#include "strategies/hbox/hbox.h"
-#include "format.h"
-#include "test_support.h"
 #include "analysis/dead_squares.h"
+#include "format.h"
 #include "search/meeting.h"
 #include "small_levels.h"
 #include "solver.h"
+#include "strategies/fess/macro_moves.h"
+#include "strategies/fess/packing_plan.h"
+#include "strategies/fess_portfolio.h"
+#include "strategies/hbox/hbox.h"
+#include "test_support.h"
 #include "verify.h"
 
 using namespace soko;
@@ -115,14 +115,18 @@ TEST_CASE("fess solves Microban I 1-20 with verified solutions") {
   }
 }
 
-TEST_CASE("fess variants (other feature spaces, no goal-room order) solve Microban I 1-10 with verified solutions") {
+TEST_CASE(
+    "fess variants (other feature spaces, no goal-room order) solve Microban I 1-10 with verified "
+    "solutions") {
   std::vector<Level> levels = collection("Microban_I.sok");
   REQUIRE(levels.size() >= 10);
   FessVariant onGoalsOnly;
   onGoalsOnly.spaces = kSpaceOnGoals;
-  for (const FessVariant& variant : {fessNoRoomOrder(), fessFourSpaces(), fessFlatEstimate(), fessNoPlanOrder(), onGoalsOnly})
+  for (const FessVariant& variant :
+       {fessNoRoomOrder(), fessFourSpaces(), fessFlatEstimate(), fessNoPlanOrder(), onGoalsOnly})
     for (int i = 0; i < 10; ++i) {
-      INFO("spaces " << variant.spaces << " room order " << variant.goalRoomOrder << " level " << i + 1);
+      INFO("spaces " << variant.spaces << " room order " << variant.goalRoomOrder << " level "
+                     << i + 1);
       std::unique_ptr<Strategy> strategy = makeFessStrategy(levels[i], 256 << 20, variant);
       REQUIRE(strategy->run(Deadline(farEnd(), testing::kSmallSearchNodes)) == SolveStatus::Solved);
       CHECK(verify(levels[i], strategy->solution()).solved);
@@ -154,7 +158,8 @@ TEST_CASE("fess stops cleanly within a tiny memory budget and works in slices") 
   std::unique_ptr<Strategy> sliced = makeFessStrategy(levels[4], 256ull << 20);
   int slices = 0;
   SolveStatus s = SolveStatus::Running;
-  for (uint64_t limit = 50; s == SolveStatus::Running && limit <= testing::kSmallSearchNodes; limit += 50, ++slices) {
+  for (uint64_t limit = 50; s == SolveStatus::Running && limit <= testing::kSmallSearchNodes;
+       limit += 50, ++slices) {
     s = sliced->run(Deadline(farEnd(), limit));
     if (s == SolveStatus::Running) CHECK(sliced->stats().nodes == limit);
   }
@@ -206,13 +211,16 @@ TEST_CASE("fess-hbox portfolio solves and verifies, sharing the memory budget") 
   CHECK(solver.progress().peakMemoryBytes <= (64u << 20));
 }
 
-TEST_CASE("fess-hbox portfolio: hbox's method 1 waits for the late start, then searches its share, the others go on") {
+TEST_CASE(
+    "fess-hbox portfolio: hbox's method 1 waits for the late start, then searches its share, the "
+    "others go on") {
   // The default schedule a hundred times shorter: the late start after
   // 0.1 s of work (about 6,000 expansions), hbox 1's share 500 expansions.
   std::vector<Level> levels = collection("XSokoban.sok");
   REQUIRE(levels.size() >= 50);
   const PortfolioSchedule schedule = PortfolioSchedule().scaled(0.01);
-  std::unique_ptr<Strategy> portfolio = makeFessPortfolioStrategy(levels[49], fess(0, 1 << 30), schedule);  // none solves it soon
+  std::unique_ptr<Strategy> portfolio =
+      makeFessPortfolioStrategy(levels[49], fess(0, 1 << 30), schedule);  // none solves it soon
   const auto far = Deadline::Clock::now() + std::chrono::hours(1);
   REQUIRE(portfolio->run(Deadline(far, 1000)) == SolveStatus::Running);
   CHECK(portfolio->stats().nodes == 1000);
@@ -225,16 +233,20 @@ TEST_CASE("fess-hbox portfolio: hbox's method 1 waits for the late start, then s
   INFO(m);
   CHECK(m.find("hbox1: ") != std::string::npos);
   CHECK(m.find("its share of the search is used up") != std::string::npos);
-  CHECK(m.find("its share of the search is used up") > m.find("hbox1: "));  // hbox1's, not the others'
+  CHECK(m.find("its share of the search is used up") >
+        m.find("hbox1: "));  // hbox1's, not the others'
 }
 
-TEST_CASE("fess-hbox portfolio: the late fess variants join at once when the first members have all stopped") {
+TEST_CASE(
+    "fess-hbox portfolio: the late fess variants join at once when the first members have all "
+    "stopped") {
   // XSokoban 29 in a megabyte: every member runs out of memory, the late
   // ones too, long before their 10 s; the portfolio says so, for each.
   std::vector<Level> levels = collection("XSokoban.sok");
   REQUIRE(levels.size() >= 29);
   std::unique_ptr<Strategy> portfolio = makeFessPortfolioStrategy(levels[28], fess(0, 1 << 20));
-  CHECK(portfolio->run(Deadline(farEnd(), testing::kSmallSearchNodes)) == SolveStatus::OutOfMemory);  // after about 3,700
+  CHECK(portfolio->run(Deadline(farEnd(), testing::kSmallSearchNodes)) ==
+        SolveStatus::OutOfMemory);  // after about 3,700
   const std::string m = portfolio->message();
   INFO(m);
   CHECK(m.find("fess (four spaces): ") != std::string::npos);
@@ -272,11 +284,15 @@ TEST_CASE("fess's hotspot advisor solves XSokoban 25 within a few thousand expan
 TEST_CASE("fess and hbox take a new memory budget midway, as the portfolio hands it over") {
   std::vector<Level> levels = collection("XSokoban.sok");
   REQUIRE(levels.size() >= 2);
-  const Level& level = levels[1];  // fess solves it in 399 positions, hbox 1 in 18,908, with more than a megabyte
+  const Level& level =
+      levels[1];  // fess solves it in 399 positions, hbox 1 in 18,908, with more than a megabyte
   // Slices of 1,000 positions, at most 100 of them.
-  const auto slice = [](const Strategy& strategy) { return Deadline(farEnd(), strategy.stats().nodes + 1000); };
+  const auto slice = [](const Strategy& strategy) {
+    return Deadline(farEnd(), strategy.stats().nodes + 1000);
+  };
   SolverOptions options = fess(0, 1 << 20);
-  std::unique_ptr<Strategy> made[] = {makeFessStrategy(level, 1 << 20), makeHboxStrategy(level, options, 1)};
+  std::unique_ptr<Strategy> made[] = {makeFessStrategy(level, 1 << 20),
+                                      makeHboxStrategy(level, options, 1)};
   for (auto& strategy : made) {
     // Made with a megabyte, given 256 MB before it starts: it solves.
     CHECK(strategy->setMemoryBudget(256ull << 20));
@@ -289,7 +305,8 @@ TEST_CASE("fess and hbox take a new memory budget midway, as the portfolio hands
   // inside it: fess out of memory; hbox at once, declining, as its tables
   // alone would pass a megabyte.
   options.memoryBudgetBytes = 256ull << 20;
-  std::unique_ptr<Strategy> cut[] = {makeFessStrategy(levels[8], 256ull << 20), makeHboxStrategy(level, options, 1)};
+  std::unique_ptr<Strategy> cut[] = {makeFessStrategy(levels[8], 256ull << 20),
+                                     makeHboxStrategy(level, options, 1)};
   const SolveStatus expected[] = {SolveStatus::OutOfMemory, SolveStatus::Declined};
   for (int k = 0; k < 2; ++k) {
     Strategy& strategy = *cut[k];
@@ -313,15 +330,18 @@ SolveStatus runToEnd(Strategy& strategy, uint64_t maxNodes = testing::kSmallSear
 // searches until it finds a position `first` stored.
 void checkMeeting(const Level& level, uint64_t cap, bool forwardFirst) {
   SolverOptions options = fess(0, 512ull << 20);
-  std::unique_ptr<Strategy> first =
-      forwardFirst ? makeFessStrategy(level, options.memoryBudgetBytes) : makeHboxStrategy(level, options, 11);
+  std::unique_ptr<Strategy> first = forwardFirst
+                                        ? makeFessStrategy(level, options.memoryBudgetBytes)
+                                        : makeHboxStrategy(level, options, 11);
   REQUIRE(runToEnd(*first, cap) == SolveStatus::Running);
   REQUIRE(first->stats().nodes == cap);
-  std::unique_ptr<Strategy> second =
-      forwardFirst ? makeHboxStrategy(level, options, 11) : makeFessStrategy(level, options.memoryBudgetBytes);
+  std::unique_ptr<Strategy> second = forwardFirst
+                                         ? makeHboxStrategy(level, options, 11)
+                                         : makeFessStrategy(level, options.memoryBudgetBytes);
   // fess makes its search once its tables are built: a slice with no
   // expansion allowed builds them.
-  REQUIRE(second->run(Deadline(Deadline::Clock::now() + std::chrono::seconds(10), 0)) == SolveStatus::Running);
+  REQUIRE(second->run(Deadline(Deadline::Clock::now() + std::chrono::seconds(10), 0)) ==
+          SolveStatus::Running);
   REQUIRE(second->stats().nodes == 0);
   REQUIRE(first->meetingSide());
   REQUIRE(second->meetingSide());

@@ -1,6 +1,7 @@
+#include "format.h"
+
 #include <catch2/catch.hpp>
 
-#include "format.h"
 #include "run_length.h"
 
 using namespace soko;
@@ -223,46 +224,45 @@ TEST_CASE("decoration the player cannot reach is dropped") {
 }
 
 TEST_CASE("bad levels are reported with level, line and column; the others still load") {
-  Collection c = parseCollection(
-      "Good one\n" + std::string(kSimple) +
-      "\n"
-      "Unknown char\n"
-      "#####\n"
-      "#@$x#\n"
-      "#####\n"
-      "\n"
-      "No player\n"
-      "#####\n"
-      "# $.#\n"
-      "#####\n"
-      "\n"
-      "Two players\n"
-      "######\n"
-      "#@$.@#\n"
-      "######\n"
-      "\n"
-      "Counts\n"
-      "######\n"
-      "#@$$.#\n"
-      "######\n"
-      "\n"
-      "No boxes\n"
-      "####\n"
-      "#@ #\n"
-      "####\n"
-      "\n"
-      "Open\n"
-      "#####\n"
-      "#@$. \n"
-      "#####\n"
-      "\n"
-      "Unreachable box\n"
-      "#####  #####\n"
-      "#@$.#  #$. #\n"
-      "#####  #####\n"
-      "\n"
-      "Last good\n" +
-      std::string(kSimple));
+  Collection c = parseCollection("Good one\n" + std::string(kSimple) +
+                                 "\n"
+                                 "Unknown char\n"
+                                 "#####\n"
+                                 "#@$x#\n"
+                                 "#####\n"
+                                 "\n"
+                                 "No player\n"
+                                 "#####\n"
+                                 "# $.#\n"
+                                 "#####\n"
+                                 "\n"
+                                 "Two players\n"
+                                 "######\n"
+                                 "#@$.@#\n"
+                                 "######\n"
+                                 "\n"
+                                 "Counts\n"
+                                 "######\n"
+                                 "#@$$.#\n"
+                                 "######\n"
+                                 "\n"
+                                 "No boxes\n"
+                                 "####\n"
+                                 "#@ #\n"
+                                 "####\n"
+                                 "\n"
+                                 "Open\n"
+                                 "#####\n"
+                                 "#@$. \n"
+                                 "#####\n"
+                                 "\n"
+                                 "Unreachable box\n"
+                                 "#####  #####\n"
+                                 "#@$.#  #$. #\n"
+                                 "#####  #####\n"
+                                 "\n"
+                                 "Last good\n" +
+                                 std::string(kSimple));
   REQUIRE(c.levels.size() == 2);
   CHECK(c.levels[0].title == "Good one");
   CHECK(c.levels[1].title == "Last good");

@@ -1,16 +1,16 @@
-#include <catch2/catch.hpp>
+#include "deadlock/freeze.h"
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <optional>
 #include <random>
 #include <set>
 
+#include "analysis/dead_squares.h"
 #include "format.h"
 #include "small_levels.h"
-#include "test_support.h"
-#include "analysis/dead_squares.h"
-#include "deadlock/freeze.h"
 #include "solver.h"
+#include "test_support.h"
 
 using namespace soko;
 using soko::testing::one;

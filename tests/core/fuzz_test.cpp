@@ -2,7 +2,6 @@
 // must never crash, hang or read out of bounds (run under sanitizers to be
 // sure; here every result is also checked for consistency).
 #include <catch2/catch.hpp>
-
 #include <random>
 
 #include "format.h"
@@ -99,9 +98,15 @@ TEST_CASE("random mutations of real levels never break the parser") {
       std::uniform_int_distribution<size_t> at(0, text.size());
       size_t i = at(rng);
       switch (rng() % 3) {
-        case 0: if (i < text.size()) text[i] = alphabet[pick(rng)]; break;
-        case 1: text.insert(text.begin() + static_cast<long>(i), alphabet[pick(rng)]); break;
-        default: if (i < text.size()) text.erase(i, 1 + rng() % 5); break;
+        case 0:
+          if (i < text.size()) text[i] = alphabet[pick(rng)];
+          break;
+        case 1:
+          text.insert(text.begin() + static_cast<long>(i), alphabet[pick(rng)]);
+          break;
+        default:
+          if (i < text.size()) text.erase(i, 1 + rng() % 5);
+          break;
       }
     }
     checkCollection(parseCollection(text), rng);

@@ -1,9 +1,10 @@
+#include "game.h"
+
 #include <catch2/catch.hpp>
 
 #include "format.h"
-#include "test_support.h"
-#include "game.h"
 #include "lurd.h"
+#include "test_support.h"
 #include "verify.h"
 
 using namespace soko;

@@ -1,15 +1,15 @@
-#include <catch2/catch.hpp>
+#include "strategies/fess/goal_room.h"
 
+#include <catch2/catch.hpp>
 #include <random>
 
-#include "strategies/fess/goal_room.h"
-#include "strategies/fess/macro_moves.h"
-#include "strategies/fess/packing_plan.h"
 #include "analysis/dead_squares.h"
 #include "small_levels.h"
 #include "solver.h"
-#include "verify.h"
+#include "strategies/fess/macro_moves.h"
+#include "strategies/fess/packing_plan.h"
 #include "test_support.h"
+#include "verify.h"
 
 using namespace soko;
 using soko::testing::one;
@@ -20,7 +20,11 @@ namespace {
 // A level's goal-room order and the macro pushes of its start position.
 struct StartMoves {
   explicit StartMoves(const Level& l)
-      : b(l), plan(makePackingPlan(b)), dead(pushDeadSquares(b)), order(b, plan, dead), occ(squareMask(b, b.startBoxes())) {
+      : b(l),
+        plan(makePackingPlan(b)),
+        dead(pushDeadSquares(b)),
+        order(b, plan, dead),
+        occ(squareMask(b, b.startBoxes())) {
     MacroMoves moves(b, dead);
     moves.generate(b.startBoxes(), occ, b.startPlayer(), out);
   }
@@ -35,12 +39,12 @@ struct StartMoves {
 }  // namespace
 
 TEST_CASE("goal-room order: a box entering a goal group goes only to the plan's next goal there") {
-  Level l = one(
-      "#########\n"
-      "#@ $ ...#\n"
-      "#  $    #\n"
-      "#  $    #\n"
-      "#########\n");
+  Level l =
+      one("#########\n"
+          "#@ $ ...#\n"
+          "#  $    #\n"
+          "#  $    #\n"
+          "#########\n");
   const StartMoves start(l);
   const Board& b = start.b;
   const PackingPlan& plan = start.plan;
@@ -94,13 +98,13 @@ TEST_CASE("goal-room order: none in a goal group boxes must cross to fill it") {
 // sides, a wall on the fourth) can only move onto them: the order, meant for
 // boxes coming in from outside, does not apply to that group (XSokoban 30).
 TEST_CASE("goal-room order: none in a goal group a box starts walled in by") {
-  Level l = one(
-      "#########\n"
-      "#@      #\n"
-      "# $ $ ..#\n"
-      "#     .$#\n"
-      "#  $ $..#\n"
-      "#########\n");
+  Level l =
+      one("#########\n"
+          "#@      #\n"
+          "# $ $ ..#\n"
+          "#     .$#\n"
+          "#  $ $..#\n"
+          "#########\n");
   const StartMoves start(l);
   const Board& b = start.b;
   const PackingPlan& plan = start.plan;
@@ -121,7 +125,8 @@ TEST_CASE("goal-room order: none in a goal group a box starts walled in by") {
 // search, also where the order was lifted (here every unsolvable level with
 // a cut move; Microban I 153 is a solvable level that needs the lift: see the
 // tiny-memory test in fess_test.cpp, which reports "unsolvable" without it).
-TEST_CASE("goal-room order: fess lifts it when it runs dry, and still agrees with breadth-first search") {
+TEST_CASE(
+    "goal-room order: fess lifts it when it runs dry, and still agrees with breadth-first search") {
   std::mt19937 rng(2024);
   int levels = 0, lifted = 0;
   for (int round = 0; round < 3000 && levels < 300; ++round) {

@@ -1,12 +1,12 @@
 // hbox's evaluation: HunEst kept up to date as boxes move, and the
 // priority measures it orders the queues by.
-#include <catch2/catch.hpp>
+#include "strategies/hbox/hbox_evaluation.h"
 
+#include <catch2/catch.hpp>
 #include <vector>
 
 #include "analysis/board.h"
 #include "analysis/pull_distances.h"
-#include "strategies/hbox/hbox_evaluation.h"
 #include "test_support.h"
 
 using namespace soko;
@@ -56,7 +56,9 @@ TEST_CASE("hbox evaluation: HunEst, pri1, pri5 and pri6 as a box is pulled home 
   CHECK(p.pri[6] == 0);
 }
 
-TEST_CASE("hbox evaluation: pri2 counts the floor areas but one, pri3 doorways, pri4 blocked boxes; halfway drops them") {
+TEST_CASE(
+    "hbox evaluation: pri2 counts the floor areas but one, pri3 doorways, pri4 blocked boxes; "
+    "halfway drops them") {
   //   #########
   //   #   #   #     the box in the gap (4,2) closes the doorway between
   //   #@$ $ . #     the rooms; nothing blocks either box
@@ -92,7 +94,8 @@ TEST_CASE("hbox evaluation: pri2 counts the floor areas but one, pri3 doorways, 
   CHECK(blocked.priorities(startBoxes.data(), 3, 1, false).pri[4] == 1);
 }
 
-TEST_CASE("hbox evaluation without the Hungarian estimate (method 2): pri1 counts boxes off any target") {
+TEST_CASE(
+    "hbox evaluation without the Hungarian estimate (method 2): pri1 counts boxes off any target") {
   Board b(one("######\n#@$ .#\n######\n"));
   const std::vector<Square> targets = b.startBoxes();
   PullDistances pd(b, targets);

@@ -1,14 +1,14 @@
 // hbox's puller regions: the shortcuts from the expanded position's labels
 // against plain floods.
-#include <catch2/catch.hpp>
+#include "strategies/hbox/hbox_regions.h"
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <numeric>
 #include <random>
 #include <vector>
 
 #include "analysis/board.h"
-#include "strategies/hbox/hbox_regions.h"
 #include "test_support.h"
 
 using namespace soko;
@@ -36,7 +36,9 @@ std::vector<int> walks(const Board& b, const std::vector<uint8_t>& occupied, Squ
 
 }  // namespace
 
-TEST_CASE("puller regions: the region's smallest square, a pull left, the start inside, the floor areas") {
+TEST_CASE(
+    "puller regions: the region's smallest square, a pull left, the start inside, the floor "
+    "areas") {
   //   #######
   //   #@ $  #     two boxes stand in the room; rows 3 and 4 join its two
   //   #  $  #     sides: one region, named by its smallest square (1,1),
@@ -115,7 +117,9 @@ TEST_CASE("puller regions: a child's region and floor areas from the labels equa
             const PullerRegion got = fast.afterPull(origin, to, back, d, true);
             PullerRegion want = reference.flood(back);
             want.corrals = reference.countAreas();
-            INFO("level " << li + 1 << ", box " << origin << " pulled to " << to << " puller " << puller << " start " << b.startPlayer() << " boxes " << ::Catch::Detail::stringify(boxes) << " back " << back);
+            INFO("level " << li + 1 << ", box " << origin << " pulled to " << to << " puller "
+                          << puller << " start " << b.startPlayer() << " boxes "
+                          << ::Catch::Detail::stringify(boxes) << " back " << back);
             REQUIRE(got.normal == want.normal);
             REQUIRE(got.anyPull == want.anyPull);
             REQUIRE(got.reachesStart == want.reachesStart);

@@ -1,13 +1,13 @@
 // hbox's position store and its queues, on their own.
-#include <catch2/catch.hpp>
+#include "strategies/hbox/hbox_store.h"
 
+#include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
 #include "analysis/board.h"
 #include "analysis/zobrist.h"
 #include "strategies/hbox/hbox_queues.h"
-#include "strategies/hbox/hbox_store.h"
 #include "test_support.h"
 
 using namespace soko;
@@ -84,7 +84,9 @@ TEST_CASE("hbox store: an entry keeps its path, estimate and closed flag, 16-bit
   CHECK(c.closed());
 }
 
-TEST_CASE("hbox store: past 65,536 positions, through table rebuilds, every position is found with its path") {
+TEST_CASE(
+    "hbox store: past 65,536 positions, through table rebuilds, every position is found with its "
+    "path") {
   // 20 x 20 = 400 squares: two bytes a square.
   Board b(room(20, 20));
   REQUIRE(b.squareCount() > 256);
@@ -117,7 +119,8 @@ TEST_CASE("hbox store: past 65,536 positions, through table rebuilds, every posi
   }
 }
 
-TEST_CASE("hbox queues: popped in turn, each position once, entries queued again with fewer pulls win") {
+TEST_CASE(
+    "hbox queues: popped in turn, each position once, entries queued again with fewer pulls win") {
   Board b(room(5, 2));
   Zobrist z(b.squareCount());
   HboxStore store(1, b.squareCount(), z);

@@ -1,17 +1,17 @@
-#include <catch2/catch.hpp>
+#include "strategies/hbox/hbox.h"
 
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 
 #include "analysis/board.h"
-#include "format.h"
-#include "test_support.h"
 #include "analysis/pull_distances.h"
+#include "format.h"
 #include "solver.h"
-#include "strategies/hbox/hbox.h"
 #include "strategies/hbox/hbox_rules.h"
+#include "test_support.h"
 #include "verify.h"
 
 using namespace soko;
@@ -33,7 +33,9 @@ Square at(const Board& b, int x, int y) { return b.squareOf(b.level().index(x, y
 
 }  // namespace
 
-TEST_CASE("hbox methods 0-5 and 10-15 exist, each with hbox 1.3.5's estimate, inertia, update rule and queues") {
+TEST_CASE(
+    "hbox methods 0-5 and 10-15 exist, each with hbox 1.3.5's estimate, inertia, update rule and "
+    "queues") {
   HboxMethod m;
   for (int bad : {-1, 6, 9, 16}) CHECK_FALSE(hboxMethod(bad, m));
   REQUIRE(hboxMethod(1, m));
@@ -285,10 +287,12 @@ TEST_CASE("hbox inertia: keep pulling through tunnels and towards targets") {
   for (Square s : r.startBoxes()) targets[s] = 1;
   CHECK(hboxKeepPulling(r, pr, targets.data(), at(r, 4, 2), at(r, 3, 2), Direction::Left));
   CHECK_FALSE(hboxKeepPulling(r, pr, targets.data(), at(r, 3, 2), at(r, 4, 2), Direction::Right));
-  CHECK_FALSE(hboxKeepPulling(r, pr, targets.data(), at(r, 2, 2), at(r, 1, 2), Direction::Left));  // on the target
+  CHECK_FALSE(hboxKeepPulling(r, pr, targets.data(), at(r, 2, 2), at(r, 1, 2),
+                              Direction::Left));  // on the target
 }
 
-TEST_CASE("hbox halfway: a recent average over the pri1 queue's positions passes 2/3 of the boxes") {
+TEST_CASE(
+    "hbox halfway: a recent average over the pri1 queue's positions passes 2/3 of the boxes") {
   HalfwayTracker t(6);
   // Positions from the other queues never count, however many boxes are home.
   for (int k = 0; k < 1000; ++k) CHECK_FALSE(t.note(2 + k % 5, 6));

@@ -1,9 +1,9 @@
-#include <catch2/catch.hpp>
+#include "strategies/fess/hotspots.h"
 
+#include <catch2/catch.hpp>
 #include <random>
 
 #include "analysis/board.h"
-#include "strategies/fess/hotspots.h"
 #include "test_support.h"
 
 using namespace soko;
@@ -16,10 +16,10 @@ Square at(const Board& b, const Level& l, int x, int y) { return b.squareOf(l.in
 }  // namespace
 
 TEST_CASE("hotspots: a box in the corridor to the goals blocks the boxes beyond it") {
-  Level l = one(
-      "###########\n"
-      "#..  $  $@#\n"
-      "###########\n");
+  Level l =
+      one("###########\n"
+          "#..  $  $@#\n"
+          "###########\n");
   Board b(l);
   Hotspots h(b);
   const Square corridor = at(b, l, 5, 1), far = at(b, l, 8, 1);
@@ -29,15 +29,16 @@ TEST_CASE("hotspots: a box in the corridor to the goals blocks the boxes beyond 
   CHECK(h.score(b.startBoxes(), 1, far) == 0);
 }
 
-TEST_CASE("hotspots: a box in the door of the goal room is a hotspot, one in the open room is not") {
-  Level l = one(
-      "###########\n"
-      "#..#      #\n"
-      "#..   $ $ #\n"
-      "#@ #      #\n"
-      "#  #  $ $ #\n"
-      "#  #      #\n"
-      "###########\n");
+TEST_CASE(
+    "hotspots: a box in the door of the goal room is a hotspot, one in the open room is not") {
+  Level l =
+      one("###########\n"
+          "#..#      #\n"
+          "#..   $ $ #\n"
+          "#@ #      #\n"
+          "#  #  $ $ #\n"
+          "#  #      #\n"
+          "###########\n");
   Board b(l);
   Hotspots h(b);
   const Square door = at(b, l, 3, 2), open = at(b, l, 7, 4);
@@ -50,13 +51,13 @@ TEST_CASE("hotspots: a box in the door of the goal room is a hotspot, one in the
 }
 
 TEST_CASE("hotspots: with two ways into the goal room, no single box blocks") {
-  Level l = one(
-      "###########\n"
-      "#..       #\n"
-      "#. #  $ $ #\n"
-      "#@ #  $ $ #\n"
-      "#.        #\n"
-      "###########\n");
+  Level l =
+      one("###########\n"
+          "#..       #\n"
+          "#. #  $ $ #\n"
+          "#@ #  $ $ #\n"
+          "#.        #\n"
+          "###########\n");
   Board b(l);
   Hotspots h(b);
   const Square upperDoor = at(b, l, 3, 1), lowerDoor = at(b, l, 3, 4);
@@ -64,7 +65,8 @@ TEST_CASE("hotspots: with two ways into the goal room, no single box blocks") {
   CHECK_FALSE(h.blocks(lowerDoor, at(b, l, 6, 2)));
 }
 
-TEST_CASE("hotspot tally: a child's count, found from its parent's scores, is the count found afresh") {
+TEST_CASE(
+    "hotspot tally: a child's count, found from its parent's scores, is the count found afresh") {
   // Random boxes on the free squares of XSokoban levels, each moved to a
   // random free square: the incremental count must equal the full one.
   std::mt19937 rng(11);

@@ -1,14 +1,14 @@
-#include <catch2/catch.hpp>
-
-#include <random>
-
 #include "bounds/hungarian.h"
+
+#include <catch2/catch.hpp>
+#include <random>
 
 using namespace soko;
 
 namespace {
 
-std::vector<std::vector<int32_t>> randomMatrix(std::mt19937& rng, int n, int maxCost, int infinitePercent) {
+std::vector<std::vector<int32_t>> randomMatrix(std::mt19937& rng, int n, int maxCost,
+                                               int infinitePercent) {
   std::uniform_int_distribution<int> cost(0, maxCost), percent(0, 99);
   std::vector<std::vector<int32_t>> m(n, std::vector<int32_t>(n));
   for (auto& row : m)

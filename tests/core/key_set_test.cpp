@@ -1,9 +1,8 @@
-#include <catch2/catch.hpp>
+#include "search/key_set.h"
 
+#include <catch2/catch.hpp>
 #include <random>
 #include <set>
-
-#include "search/key_set.h"
 
 using namespace soko;
 

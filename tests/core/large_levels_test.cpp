@@ -2,9 +2,8 @@
 // them at once, saying why in numbers, or builds its tables in the slices
 // (preparation.h), where the time limit and cancel reach it. No test here
 // looks at a clock: each counts steps, statuses and expansions.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <random>
 #include <string>
 
@@ -60,7 +59,9 @@ SolverOptions defaults(double seconds) {
 
 }  // namespace
 
-TEST_CASE("large levels: 3,000 boxes on 150x150 are declined in the first slice, with the tables' sizes") {
+TEST_CASE(
+    "large levels: 3,000 boxes on 150x150 are declined in the first slice, with the tables' "
+    "sizes") {
   const Level level = openLevel(3000);
   Solver solver(level, defaults(5));
   CHECK(solver.step(50) == SolveStatus::Declined);
@@ -68,9 +69,11 @@ TEST_CASE("large levels: 3,000 boxes on 150x150 are declined in the first slice,
   // Each member says why, in numbers (the fess variants share fess's tables).
   const std::string& why = solver.message();
   INFO(why);
-  CHECK(why.find("the push-distance and goal-reach tables for 3,000 goals on 21,904 squares would need 1.3 GB, "
+  CHECK(why.find("the push-distance and goal-reach tables for 3,000 goals on 21,904 squares would "
+                 "need 1.3 GB, "
                  "more than the memory budget of 512 MB") != std::string::npos);
-  CHECK(why.find("hbox's tables for 3,000 boxes on 21,904 squares would need") != std::string::npos);
+  CHECK(why.find("hbox's tables for 3,000 boxes on 21,904 squares would need") !=
+        std::string::npos);
   for (const char* method : {"fess", "astar", "greedy", "hbox"}) {
     SolverOptions o = defaults(5);
     o.method = method;
@@ -81,7 +84,9 @@ TEST_CASE("large levels: 3,000 boxes on 150x150 are declined in the first slice,
   }
 }
 
-TEST_CASE("large levels: 2,000 boxes whose tables fit are prepared in slices, counted as no expansion, and cancel lands at once") {
+TEST_CASE(
+    "large levels: 2,000 boxes whose tables fit are prepared in slices, counted as no expansion, "
+    "and cancel lands at once") {
   const Level level = combLevel(2000);
   Solver solver(level, defaults(0));
   for (int slice = 0; slice < 3; ++slice) {
@@ -96,7 +101,8 @@ TEST_CASE("large levels: 2,000 boxes whose tables fit are prepared in slices, co
   CHECK(solver.message() == "cancelled");
 }
 
-TEST_CASE("large levels: the time limit ends a solve that is still building its tables, in slices") {
+TEST_CASE(
+    "large levels: the time limit ends a solve that is still building its tables, in slices") {
   const Level level = combLevel(2000);
   Solver solver(level, defaults(0.5));
   int steps = 0;
@@ -124,7 +130,8 @@ TEST_CASE("large levels: a 1024x1024 board is declined by every strategy in the 
     INFO(method.name);
     CHECK(solver.step(50) == SolveStatus::Declined);
     CHECK(solver.progress().search.nodes == 0);
-    CHECK(solver.message().find("the level has 1,044,484 floor squares; the solvers handle at most 65,534") !=
+    CHECK(solver.message().find(
+              "the level has 1,044,484 floor squares; the solvers handle at most 65,534") !=
           std::string::npos);
   }
   std::string sink = "#1024\n#1024\n";
@@ -136,7 +143,8 @@ TEST_CASE("large levels: a 1024x1024 board is declined by every strategy in the 
   REQUIRE(parsed.error.empty());
   SinkSolver solver(parsed.level, SinkSolverOptions{});
   CHECK(solver.step(50) == SolveStatus::Declined);
-  CHECK(solver.message().find("floor squares; the solvers handle at most 65,534") != std::string::npos);
+  CHECK(solver.message().find("floor squares; the solvers handle at most 65,534") !=
+        std::string::npos);
 }
 
 // The linear-time sides (from the cut squares of the empty board) against

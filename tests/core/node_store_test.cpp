@@ -1,10 +1,9 @@
-#include <catch2/catch.hpp>
+#include "search/node_store.h"
 
+#include <catch2/catch.hpp>
 #include <random>
 #include <set>
 #include <vector>
-
-#include "search/node_store.h"
 
 using namespace soko;
 
@@ -15,7 +14,9 @@ namespace {
 struct Position {
   std::vector<Square> boxes;
   Square player;
-  bool operator<(const Position& o) const { return std::tie(boxes, player) < std::tie(o.boxes, o.player); }
+  bool operator<(const Position& o) const {
+    return std::tie(boxes, player) < std::tie(o.boxes, o.player);
+  }
 };
 
 std::vector<Position> randomPositions(int boxes, int squares, int count, uint32_t seed) {
@@ -23,7 +24,8 @@ std::vector<Position> randomPositions(int boxes, int squares, int count, uint32_
   std::set<Position> seen;
   while (static_cast<int>(seen.size()) < count) {
     Position p;
-    for (int i = 0; i < boxes; ++i) p.boxes.push_back(rng() % 4 == 0 ? kNoSquare : static_cast<Square>(rng() % squares));
+    for (int i = 0; i < boxes; ++i)
+      p.boxes.push_back(rng() % 4 == 0 ? kNoSquare : static_cast<Square>(rng() % squares));
     std::sort(p.boxes.begin(), p.boxes.end());
     p.player = static_cast<Square>(rng() % squares);
     seen.insert(p);
@@ -36,7 +38,9 @@ uint64_t weakKey(const Position& p) { return (p.boxes[0] * 31u + p.player) & 0x3
 
 }  // namespace
 
-TEST_CASE("node store: positions come back as stored, with one byte a square on small boards and two on large") {
+TEST_CASE(
+    "node store: positions come back as stored, with one byte a square on small boards and two on "
+    "large") {
   for (int squares : {20, 254, 255, 900}) {
     INFO("squares " << squares);
     const int boxes = 5;
@@ -44,8 +48,9 @@ TEST_CASE("node store: positions come back as stored, with one byte a square on 
     NodeStore store(boxes, squares, 64 << 20);
     for (size_t i = 0; i < positions.size(); ++i) {
       const Position& p = positions[i];
-      NodeStore::Insert r = store.insert(p.boxes.data(), p.player, weakKey(p), static_cast<uint32_t>(i) - 1,
-                                         static_cast<uint32_t>(i * 7));
+      NodeStore::Insert r =
+          store.insert(p.boxes.data(), p.player, weakKey(p), static_cast<uint32_t>(i) - 1,
+                       static_cast<uint32_t>(i * 7));
       REQUIRE(r.inserted);
       REQUIRE(r.index == i);
     }
@@ -81,7 +86,8 @@ TEST_CASE("node store: never grows past its budget, and says so") {
   bool full = false;
   size_t stored = 0;
   for (const Position& p : positions) {
-    NodeStore::Insert r = store.insert(p.boxes.data(), p.player, weakKey(p) * 977 + p.boxes[1], NodeStore::kNone, 0);
+    NodeStore::Insert r =
+        store.insert(p.boxes.data(), p.player, weakKey(p) * 977 + p.boxes[1], NodeStore::kNone, 0);
     if (r.full) {
       full = true;
       break;
@@ -102,7 +108,9 @@ TEST_CASE("node store: keys alike in the table's bits or in all bits still find 
   const auto positions = randomPositions(4, 60, 5000, 11);
   for (int variant = 0; variant < 2; ++variant) {
     INFO("variant " << variant);
-    auto key = [&](size_t i) -> uint64_t { return variant == 0 ? 0x1234 | (i % 7) << 20 | (i % 3) << 31 : 0x5555; };
+    auto key = [&](size_t i) -> uint64_t {
+      return variant == 0 ? 0x1234 | (i % 7) << 20 | (i % 3) << 31 : 0x5555;
+    };
     NodeStore store(4, 60, 64 << 20);
     for (size_t i = 0; i < positions.size(); ++i) {
       const Position& p = positions[i];

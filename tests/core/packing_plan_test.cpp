@@ -1,14 +1,14 @@
-#include <catch2/catch.hpp>
+#include "strategies/fess/packing_plan.h"
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <map>
 #include <random>
 
 #include "analysis/board.h"
 #include "format.h"
-#include "strategies/fess/box_pulls.h"
-#include "strategies/fess/packing_plan.h"
 #include "small_levels.h"
+#include "strategies/fess/box_pulls.h"
 #include "test_support.h"
 
 using namespace soko;
@@ -39,7 +39,8 @@ void checkShape(const Board& b, const PackingPlan& plan) {
     if (plan.entry[s] != kNoSquare) {  // a neighbour, with room for the player beyond it
       bool next = false;
       for (Direction d : kDirections)
-        if (b.neighbor(sq, d) == plan.entry[s] && b.neighbor(plan.entry[s], d) != kNoSquare) next = true;
+        if (b.neighbor(sq, d) == plan.entry[s] && b.neighbor(plan.entry[s], d) != kNoSquare)
+          next = true;
       CHECK(next);
     }
   }
@@ -61,7 +62,8 @@ bool solvableInOrder(const Level& level, const std::vector<Square>& order) {
   Board b(level);
   testing::PushGraph g = testing::pushGraph(level);
   std::map<std::pair<std::vector<Square>, Square>, int> index;
-  for (size_t i = 0; i < g.positions.size(); ++i) index[{g.positions[i].boxes, g.positions[i].player}] = static_cast<int>(i);
+  for (size_t i = 0; i < g.positions.size(); ++i)
+    index[{g.positions[i].boxes, g.positions[i].player}] = static_cast<int>(i);
   const int goals = static_cast<int>(order.size());
   // States: position * (goals + 1) + settled goals.
   std::vector<uint8_t> seen(g.positions.size() * (goals + 1), 0);
@@ -83,10 +85,13 @@ bool solvableInOrder(const Level& level, const std::vector<Square>& order) {
     testing::normalPlayer(b, occ, g.positions[p].player, &reach);
     for (Square s : bx) occ[s] = 0;
     for (size_t i = 0; i < bx.size(); ++i) {
-      if (std::find(order.begin(), order.begin() + k, bx[i]) != order.begin() + k) continue;  // settled
+      if (std::find(order.begin(), order.begin() + k, bx[i]) != order.begin() + k)
+        continue;  // settled
       for (Direction d : kDirections) {
         Square from = b.neighbor(bx[i], opposite(d)), to = b.neighbor(bx[i], d);
-        if (from == kNoSquare || to == kNoSquare || !reach[from] || std::count(bx.begin(), bx.end(), to)) continue;
+        if (from == kNoSquare || to == kNoSquare || !reach[from] ||
+            std::count(bx.begin(), bx.end(), to))
+          continue;
         std::vector<Square> next = bx;
         next[i] = to;
         std::sort(next.begin(), next.end());
@@ -183,7 +188,9 @@ TEST_CASE("packing plan: a room with one door fills the door last, from above") 
   //     #.  .#
   //     #.   #
   //     ######
-  Level l = one("##########\n#@       #\n#  $  $  #\n#  $  $  #\n####.#####\n  #    #\n  #.  .#\n  #.   #\n  ######\n");
+  Level l =
+      one("##########\n#@       #\n#  $  $  #\n#  $  $  #\n####.#####\n  #    #\n  #.  .#\n  #.   "
+          "#\n  ######\n");
   REQUIRE(testing::bfsOutcome(l) == SolveStatus::Solved);
   Board b(l);
   PackingPlan plan = makePackingPlan(b);
@@ -321,7 +328,8 @@ TEST_CASE("packing plan: out of budget it still orders every goal") {
 // Hidden (run by name): figures over many random levels, for tuning.
 TEST_CASE("packing plan diagnostics", "[.diag]") {
   std::mt19937 rng(7);
-  int proven = 0, solvable = 0, inOrder = 0, completeUnsolvable = 0, unsolvable = 0, completeSolvable = 0;
+  int proven = 0, solvable = 0, inOrder = 0, completeUnsolvable = 0, unsolvable = 0,
+      completeSolvable = 0;
   for (int tries = 0; tries < 20000; ++tries) {
     auto level = testing::randomSmallLevel(rng, 2 + tries % 3, 8, 7, 25);
     if (!level) continue;
@@ -342,6 +350,7 @@ TEST_CASE("packing plan diagnostics", "[.diag]") {
       completeUnsolvable += plan.complete;
     }
   }
-  WARN("proven " << proven << " solvable " << solvable << " in order " << inOrder << " complete " << completeSolvable << "; unsolvable "
-                   << unsolvable << " complete " << completeUnsolvable);
+  WARN("proven " << proven << " solvable " << solvable << " in order " << inOrder << " complete "
+                 << completeSolvable << "; unsolvable " << unsolvable << " complete "
+                 << completeUnsolvable);
 }

@@ -1,11 +1,11 @@
-#include <catch2/catch.hpp>
+#include "deadlock/pi_corral.h"
 
+#include <catch2/catch.hpp>
 #include <map>
 #include <random>
 
-#include "format.h"
 #include "analysis/dead_squares.h"
-#include "deadlock/pi_corral.h"
+#include "format.h"
 #include "small_levels.h"
 #include "test_support.h"
 
@@ -36,11 +36,11 @@ Found piCorral(const Level& level) {
 }  // namespace
 
 TEST_CASE("pi-corral: boxes that can only be pushed into the region behind them") {
-  Level level = one(
-      "#########\n"
-      "#@   $ .#\n"
-      "#    $ .#\n"
-      "#########\n");
+  Level level =
+      one("#########\n"
+          "#@   $ .#\n"
+          "#    $ .#\n"
+          "#########\n");
   Found f = piCorral(level);
   CHECK(f.found);
   CHECK(f.pushes == 2);
@@ -49,21 +49,21 @@ TEST_CASE("pi-corral: boxes that can only be pushed into the region behind them"
 
 TEST_CASE("pi-corral: a fence box the player can push away outside is no PI-corral") {
   // The upper box can be pushed down, out of the fence.
-  Level level = one(
-      "#########\n"
-      "#@   $ .#\n"
-      "#     #.#\n"
-      "#   $   #\n"
-      "#########\n");
+  Level level =
+      one("#########\n"
+          "#@   $ .#\n"
+          "#     #.#\n"
+          "#   $   #\n"
+          "#########\n");
   CHECK_FALSE(piCorral(level).found);
 }
 
 TEST_CASE("pi-corral: a fence box on a goal is still part of the fence") {
-  Level level = one(
-      "########\n"
-      "#@  $. #\n"
-      "#   #*##\n"
-      "########\n");
+  Level level =
+      one("########\n"
+          "#@  $. #\n"
+          "#   #*##\n"
+          "########\n");
   // The corral right of the top box has a box on a goal in its fence, but the
   // top box is off goal: a PI-corral with one push (right, onto the goal).
   Found f = piCorral(level);
@@ -74,11 +74,11 @@ TEST_CASE("pi-corral: a fence box on a goal is still part of the fence") {
 TEST_CASE("pi-corral: no pushes into the corral means a deadlock") {
   // The player cannot get behind the box to push it right, into the corral,
   // and the box can go nowhere else.
-  Level level = one(
-      "#######\n"
-      "##@####\n"
-      "# $  .#\n"
-      "#######\n");
+  Level level =
+      one("#######\n"
+          "##@####\n"
+          "# $  .#\n"
+          "#######\n");
   Found f = piCorral(level);
   // The box's left is a corral too; pushing it up or down is impossible.
   CHECK(f.found);
@@ -98,7 +98,8 @@ TEST_CASE("pi-corral pruning keeps a shortest solution (exhaustive push graphs)"
     testing::PushGraph g = testing::pushGraph(*level, 60000);
     if (g.positions.size() >= 60000) continue;
     std::map<std::pair<std::vector<Square>, Square>, int> index;
-    for (size_t i = 0; i < g.positions.size(); ++i) index[{g.positions[i].boxes, g.positions[i].player}] = static_cast<int>(i);
+    for (size_t i = 0; i < g.positions.size(); ++i)
+      index[{g.positions[i].boxes, g.positions[i].player}] = static_cast<int>(i);
     // Children by single pushes, tagged with the pushed box's square.
     std::vector<std::vector<std::pair<int, Square>>> children(g.positions.size());
     std::vector<std::vector<int>> parents(g.positions.size());
@@ -128,7 +129,8 @@ TEST_CASE("pi-corral pruning keeps a shortest solution (exhaustive push graphs)"
     std::vector<int> dist(g.positions.size(), -1);
     std::vector<int> queue;
     for (size_t i = 0; i < g.positions.size(); ++i)
-      if (std::all_of(g.positions[i].boxes.begin(), g.positions[i].boxes.end(), [&](Square s) { return b.isGoal(s); }))
+      if (std::all_of(g.positions[i].boxes.begin(), g.positions[i].boxes.end(),
+                      [&](Square s) { return b.isGoal(s); }))
         dist[i] = 0, queue.push_back(static_cast<int>(i));
     for (size_t h = 0; h < queue.size(); ++h)
       for (int p : parents[queue[h]])

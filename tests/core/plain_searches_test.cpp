@@ -4,7 +4,6 @@
 // nothing shared with the core's search code, and on edge cases of reverse
 // and bidirectional search (one of them crashed soko-dotnet).
 #include <catch2/catch.hpp>
-
 #include <deque>
 #include <fstream>
 #include <map>
@@ -17,13 +16,13 @@
 #include <tuple>
 
 #include "analysis/board.h"
-#include "format.h"
-#include "test_support.h"
-#include "deadlock/dead_patterns.h"
 #include "analysis/dead_squares.h"
 #include "analysis/push_distances.h"
+#include "deadlock/dead_patterns.h"
+#include "format.h"
 #include "small_levels.h"
 #include "solver.h"
+#include "test_support.h"
 #include "verify.h"
 
 using namespace soko;
@@ -38,8 +37,8 @@ struct Outcome {
   int moves = 0, pushes = 0;
 };
 
-Outcome run(const Level& level, const std::string& method, uint64_t maxNodes = testing::kSmallSearchNodes,
-            uint64_t bytes = 256ull << 20) {
+Outcome run(const Level& level, const std::string& method,
+            uint64_t maxNodes = testing::kSmallSearchNodes, uint64_t bytes = 256ull << 20) {
   SolverOptions o;
   o.method = method;
   o.timeLimitSeconds = 0;
@@ -52,7 +51,8 @@ Outcome run(const Level& level, const std::string& method, uint64_t maxNodes = t
 }
 
 const char* const kPushOptimal[] = {"bfs", "bfs-walk", "bfs-reverse", "bfs-bidir", "astar"};
-const char* const kComplete[] = {"bfs", "bfs-walk", "bfs-reverse", "bfs-bidir", "astar", "astar-moves", "greedy"};
+const char* const kComplete[] = {"bfs",   "bfs-walk",    "bfs-reverse", "bfs-bidir",
+                                 "astar", "astar-moves", "greedy"};
 
 // The exact optimum by brute force over every (boxes, player square) state:
 // Dijkstra on (pushes, moves) or (moves, pushes) lexicographically.
@@ -74,8 +74,8 @@ Exact bruteForce(const Level& level, bool pushesFirst) {
   using Key = std::pair<std::string, int>;
   using Cost = std::pair<int, int>;  // (first, second) criterion
   std::map<Key, Cost> best;
-  std::priority_queue<std::tuple<Cost, std::string, int>, std::vector<std::tuple<Cost, std::string, int>>,
-                      std::greater<>>
+  std::priority_queue<std::tuple<Cost, std::string, int>,
+                      std::vector<std::tuple<Cost, std::string, int>>, std::greater<>>
       open;
   open.push({{0, 0}, boxes, level.player});
   best[{boxes, level.player}] = {0, 0};
@@ -104,7 +104,8 @@ Exact bruteForce(const Level& level, bool pushesFirst) {
         nb[q] = '0';
         nb[r] = '1';
       }
-      Cost c = pushesFirst ? Cost{cost.first + push, cost.second + 1} : Cost{cost.first + 1, cost.second + push};
+      Cost c = pushesFirst ? Cost{cost.first + push, cost.second + 1}
+                           : Cost{cost.first + 1, cost.second + push};
       auto it = best.find({nb, q});
       if (it != best.end() && it->second <= c) continue;
       best[{nb, q}] = c;
@@ -185,7 +186,9 @@ static void agreeOnSmallLevels(const std::string& collection, int maxBoxes, int 
   CHECK(compared == wanted);
 }
 
-TEST_CASE("push-optimal strategies agree on small Microban and GRIGoRusha levels, never worse than shipped") {
+TEST_CASE(
+    "push-optimal strategies agree on small Microban and GRIGoRusha levels, never worse than "
+    "shipped") {
   agreeOnSmallLevels("Microban_I", 3, 12);
   agreeOnSmallLevels("GRIGoRusha", 4, 11);
 }
@@ -196,7 +199,8 @@ TEST_CASE("bidirectional search on levels solved in zero and one push") {
   Outcome zero = run(one("####\n#@*#\n####\n"), "bfs-bidir");
   CHECK(zero.status == SolveStatus::Solved);
   CHECK(zero.pushes == 0);
-  for (const char* board : {"#####\n#@$.#\n#####\n", "#####\n#.$@#\n#####\n", "####\n#.##\n#$ #\n#@ #\n####\n"}) {
+  for (const char* board :
+       {"#####\n#@$.#\n#####\n", "#####\n#.$@#\n#####\n", "####\n#.##\n#$ #\n#@ #\n####\n"}) {
     INFO(board);
     for (const char* m : {"bfs-bidir", "bfs-reverse", "bfs"}) {
       INFO(m);
@@ -247,7 +251,8 @@ TEST_CASE("dead patterns found beforehand are unsolvable from every player squar
     Board board(level);
     PushDistances distances(board, board.goals());
     DeadPatterns patterns(board, pushDeadSquares(board), false, distances);
-    REQUIRE(patterns.build(Deadline(Deadline::Clock::now() + std::chrono::hours(1))));  // its own work limits bound it
+    REQUIRE(patterns.build(
+        Deadline(Deadline::Clock::now() + std::chrono::hours(1))));  // its own work limits bound it
     REQUIRE(patterns.pairCount() > 0);
     int checked = 0;
     std::vector<uint8_t> occupied(board.squareCount(), 0);
@@ -272,7 +277,9 @@ TEST_CASE("dead patterns found beforehand are unsolvable from every player squar
   }
 }
 
-TEST_CASE("astar's pattern preprocessing stops at a slice's end and resumes: sliced or whole, the same patterns") {
+TEST_CASE(
+    "astar's pattern preprocessing stops at a slice's end and resumes: sliced or whole, the same "
+    "patterns") {
   // The build checks its deadline between candidates. How many slices it
   // takes depends on the machine (XSokoban 5: about 30 ms, a dozen 1 ms
   // slices here); what it finds must not.
@@ -334,7 +341,8 @@ TEST_CASE("per-region push distances are the exact lone-box push counts (brute f
               if (to != kNoSquare) open.push_back({to * n + q, cost + 1});
             }
           }
-          INFO("level\n" << writeLevel(*level) << "box " << s << ", player " << p << ", goal " << t);
+          INFO("level\n"
+               << writeLevel(*level) << "box " << s << ", player " << p << ", goal " << t);
           REQUIRE(distances.rowFor(static_cast<Square>(s), static_cast<Square>(p))[t] == exact);
         }
   }

@@ -1,10 +1,10 @@
-#include <catch2/catch.hpp>
+#include "analysis/regions.h"
 
+#include <catch2/catch.hpp>
 #include <random>
 
-#include "strategies/fess/macro_moves.h"
-#include "analysis/regions.h"
 #include "small_levels.h"
+#include "strategies/fess/macro_moves.h"
 #include "test_support.h"
 
 using namespace soko;
@@ -15,7 +15,8 @@ namespace {
 
 // `want` boxes scattered at random over the floor, not just where the level
 // has them; `occ` marks them.
-std::vector<Square> scatterBoxes(std::mt19937& rng, const Board& b, int want, std::vector<uint8_t>& occ) {
+std::vector<Square> scatterBoxes(std::mt19937& rng, const Board& b, int want,
+                                 std::vector<uint8_t>& occ) {
   std::vector<Square> boxes;
   std::uniform_int_distribution<int> pick(0, b.squareCount() - 1);
   while (static_cast<int>(boxes.size()) < want) {
@@ -28,12 +29,12 @@ std::vector<Square> scatterBoxes(std::mt19937& rng, const Board& b, int want, st
 }  // namespace
 
 TEST_CASE("regions: a box closing a doorway splits the room, moving it away joins it again") {
-  Level l = one(
-      "#######\n"
-      "#  #  #\n"
-      "#@ $ .#\n"
-      "#  #  #\n"
-      "#######\n");
+  Level l =
+      one("#######\n"
+          "#  #  #\n"
+          "#@ $ .#\n"
+          "#  #  #\n"
+          "#######\n");
   Board b(l);
   Regions r(b);
   std::vector<uint8_t> occ = squareMask(b, b.startBoxes());
@@ -57,7 +58,8 @@ TEST_CASE("regions: a child's count and player square equal labelling it afresh"
     if (!level) continue;
     Board b(*level);
     std::vector<uint8_t> occ(b.squareCount(), 0);
-    const std::vector<Square> boxes = scatterBoxes(rng, b, std::min(b.squareCount() / 3, 3 + round % 8), occ);
+    const std::vector<Square> boxes =
+        scatterBoxes(rng, b, std::min(b.squareCount() / 3, 3 + round % 8), occ);
     Regions parent(b), fresh(b);
     const int before = parent.label(occ);
     for (Square from : boxes)
@@ -87,7 +89,8 @@ TEST_CASE("regions: a child's count and player square equal labelling it afresh"
 
 // The same with what the macro push search saw (the sides of `to` the player
 // reaches, the least square of its part): no flood of the player's part.
-TEST_CASE("regions: a macro push's child, told what the push search saw, equals labelling it afresh") {
+TEST_CASE(
+    "regions: a macro push's child, told what the push search saw, equals labelling it afresh") {
   std::mt19937 rng(616);
   int children = 0, splits = 0;
   for (int round = 0; round < 300; ++round) {
@@ -95,7 +98,8 @@ TEST_CASE("regions: a macro push's child, told what the push search saw, equals 
     if (!level) continue;
     Board b(*level);
     std::vector<uint8_t> occ(b.squareCount(), 0), noDead(b.squareCount(), 0);
-    const std::vector<Square> boxes = scatterBoxes(rng, b, std::min(b.squareCount() / 3, 3 + round % 8), occ);
+    const std::vector<Square> boxes =
+        scatterBoxes(rng, b, std::min(b.squareCount() / 3, 3 + round % 8), occ);
     Square player = kNoSquare;
     for (int s = 0; s < b.squareCount() && player == kNoSquare; ++s)
       if (!occ[s]) player = static_cast<Square>(s);
@@ -109,7 +113,8 @@ TEST_CASE("regions: a macro push's child, told what the push search saw, equals 
     moves.generate(boxes, occ, player, flooded);
     REQUIRE(out.size() == flooded.size());
     for (size_t i = 0; i < out.size(); ++i) {
-      REQUIRE((out[i].box == flooded[i].box && out[i].to == flooded[i].to && out[i].player == flooded[i].player));
+      REQUIRE((out[i].box == flooded[i].box && out[i].to == flooded[i].to &&
+               out[i].player == flooded[i].player));
       REQUIRE((out[i].pushes == flooded[i].pushes && out[i].sides == flooded[i].sides));
       REQUIRE(out[i].smallest == flooded[i].smallest);
     }

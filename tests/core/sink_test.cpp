@@ -1,7 +1,6 @@
 // The single-sink variant: its file format, rules, verifier, solver (against
 // an exhaustive search written here), corridor checker and CLI command.
 #include <catch2/catch.hpp>
-
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
@@ -86,8 +85,10 @@ std::optional<int> bruteForce(const SinkLevel& l) {
       auto it = best.find({ns, q});
       if (it != best.end() && it->second <= cost + add) continue;
       best[{ns, q}] = cost + add;
-      if (add) open.push_back({ns, q, cost + 1});
-      else open.push_front({ns, q, cost});
+      if (add)
+        open.push_back({ns, q, cost + 1});
+      else
+        open.push_front({ns, q, cost});
     }
   }
   return std::nullopt;
@@ -240,10 +241,13 @@ bool corridorShut(const SinkLevel& l) {
 }
 }  // namespace
 
-TEST_CASE("corridor check: a shut run is dead; one an end stone can open, or holding the sink, is not") {
-  CHECK(corridorShut(sink(rows({"*******", "*y.o..*", "***.oo*", "***...*", "****x**", "*******"}))));
+TEST_CASE(
+    "corridor check: a shut run is dead; one an end stone can open, or holding the sink, is not") {
+  CHECK(
+      corridorShut(sink(rows({"*******", "*y.o..*", "***.oo*", "***...*", "****x**", "*******"}))));
   // The end stone has floor above and below: it can move out of the way.
-  CHECK_FALSE(corridorShut(sink(rows({"*******", "*y....*", "**.o..*", "***.oo*", "***...*", "****x**", "*******"}))));
+  CHECK_FALSE(corridorShut(
+      sink(rows({"*******", "*y....*", "**.o..*", "***.oo*", "***...*", "****x**", "*******"}))));
   // The run holds the sink: pushing the left stone in sinks it.
   CHECK_FALSE(corridorShut(sink(rows({"*******", "*y.o.x*", "***.o**", "***...*", "*******"}))));
 }
@@ -265,13 +269,15 @@ TEST_CASE("soko solve-sink solves a sink file and reports bad ones") {
   std::string path = "sink_cli_test_level.txt";
   std::ofstream(path) << kLevel;
   // The level needs one position.
-  std::string cmd = std::string(SOKO_CLI) + " solve-sink " + path + " --time 0 --nodes 1000 > sink_cli_test_out.txt";
+  std::string cmd = std::string(SOKO_CLI) + " solve-sink " + path +
+                    " --time 0 --nodes 1000 > sink_cli_test_out.txt";
   CHECK(std::system(cmd.c_str()) == 0);
   std::ifstream out("sink_cli_test_out.txt");
   std::string text((std::istreambuf_iterator<char>(out)), std::istreambuf_iterator<char>());
   CHECK(text.find("status: solved") != std::string::npos);
   std::ofstream(path) << "#1\n#3\n#y.o\n";
-  int bad = std::system((std::string(SOKO_CLI) + " solve-sink " + path + " 2>/dev/null >/dev/null").c_str());
+  int bad = std::system(
+      (std::string(SOKO_CLI) + " solve-sink " + path + " 2>/dev/null >/dev/null").c_str());
   CHECK(WEXITSTATUS(bad) == 2);
   std::remove(path.c_str());
   std::remove("sink_cli_test_out.txt");
@@ -285,13 +291,16 @@ TEST_CASE("random text never breaks the sink parser, rules or verifier") {
     int h = 1 + static_cast<int>(rng() % 6), w = 1 + static_cast<int>(rng() % 6);
     std::vector<std::string> grid(h);
     for (auto& row : grid)
-      for (int x = static_cast<int>(rng() % (w + 2)); x > 0; --x) row += cells[rng() % cells.size()];
+      for (int x = static_cast<int>(rng() % (w + 2)); x > 0; --x)
+        row += cells[rng() % cells.size()];
     // Usually one sink and one player; sometimes none, two, or a broken header.
     for (char c : {'x', 'y', 'X', 'Y'}) {
       auto& row = grid[rng() % h];
-      if (c >= 'a' ? rng() % 10 != 0 : rng() % 10 == 0) row.insert(row.begin() + rng() % (row.size() + 1), c);
+      if (c >= 'a' ? rng() % 10 != 0 : rng() % 10 == 0)
+        row.insert(row.begin() + rng() % (row.size() + 1), c);
     }
-    std::string text = "#" + std::to_string(h) + "\n#" + (rng() % 20 ? std::to_string(w) : "w") + "\n";
+    std::string text =
+        "#" + std::to_string(h) + "\n#" + (rng() % 20 ? std::to_string(w) : "w") + "\n";
     for (const auto& row : grid) text += "#" + row + (rng() % 4 ? "\n" : "\r\n");
     SinkParse p = parseSinkLevel(text);
     if (!p.ok()) continue;

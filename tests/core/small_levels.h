@@ -16,7 +16,8 @@
 namespace soko::testing {
 
 // A random closed w x h level with `boxes` boxes and goals, or nothing if the dice made a bad one.
-inline std::optional<Level> randomSmallLevel(std::mt19937& rng, int boxes, int w = 7, int h = 6, int wallPct = 15) {
+inline std::optional<Level> randomSmallLevel(std::mt19937& rng, int boxes, int w = 7, int h = 6,
+                                             int wallPct = 15) {
   std::string text;
   std::uniform_int_distribution<int> pct(0, 99);
   for (int y = 0; y < h; ++y) {
@@ -60,7 +61,8 @@ inline Square normalPlayer(const Board& b, const std::vector<uint8_t>& occ, Squa
     stack.pop_back();
     for (Direction d : kDirections) {
       Square n = b.neighbor(s, d);
-      if (n != kNoSquare && !occ[n] && !reach[n]) reach[n] = 1, smallest = std::min(smallest, n), stack.push_back(n);
+      if (n != kNoSquare && !occ[n] && !reach[n])
+        reach[n] = 1, smallest = std::min(smallest, n), stack.push_back(n);
     }
   }
   if (reachOut) *reachOut = reach;
@@ -94,7 +96,9 @@ inline PushGraph pushGraph(const Level& level, size_t limit = 200000) {
     for (size_t k = 0; k < bx.size(); ++k)
       for (Direction d : kDirections) {
         Square from = b.neighbor(bx[k], opposite(d)), to = b.neighbor(bx[k], d);
-        if (from == kNoSquare || to == kNoSquare || !reach[from] || std::count(bx.begin(), bx.end(), to)) continue;
+        if (from == kNoSquare || to == kNoSquare || !reach[from] ||
+            std::count(bx.begin(), bx.end(), to))
+          continue;
         std::vector<Square> next = bx;
         next[k] = to;
         std::sort(next.begin(), next.end());
@@ -103,7 +107,8 @@ inline PushGraph pushGraph(const Level& level, size_t limit = 200000) {
   }
   std::vector<int> todo;
   for (size_t i = 0; i < g.positions.size(); ++i)
-    if (std::all_of(g.positions[i].boxes.begin(), g.positions[i].boxes.end(), [&](Square s) { return b.isGoal(s); }))
+    if (std::all_of(g.positions[i].boxes.begin(), g.positions[i].boxes.end(),
+                    [&](Square s) { return b.isGoal(s); }))
       g.positions[i].solvable = true, todo.push_back(static_cast<int>(i));
   while (!todo.empty()) {
     int i = todo.back();

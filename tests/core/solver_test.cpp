@@ -1,9 +1,10 @@
+#include "solver.h"
+
 #include <catch2/catch.hpp>
 
+#include "analysis/dead_squares.h"
 #include "format.h"
 #include "test_support.h"
-#include "analysis/dead_squares.h"
-#include "solver.h"
 #include "verify.h"
 
 using namespace soko;
@@ -98,7 +99,8 @@ TEST_CASE("the time limit stops the search and slices return in between") {
   CHECK(solver.progress().search.nodes > 0);
 }
 
-TEST_CASE("the node limit stops the search after exactly that many positions, however it is sliced") {
+TEST_CASE(
+    "the node limit stops the search after exactly that many positions, however it is sliced") {
   for (double sliceMs : {1000.0, 0.2}) {
     Solver solver(one(kHard), bfs(5000));
     while (solver.step(sliceMs) == SolveStatus::Running) {

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <catch2/catch.hpp>
-
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -74,7 +73,8 @@ inline SolveStatus bfsOutcome(const Level& level) {
 // Solves `level` with `options` and checks it ends as `expected` (the
 // ground truth, e.g. from bfsOutcome), with a solution the verifier accepts.
 // Returns the solver's closing message.
-inline std::string checkSolverAgrees(const Level& level, const SolverOptions& options, SolveStatus expected) {
+inline std::string checkSolverAgrees(const Level& level, const SolverOptions& options,
+                                     SolveStatus expected) {
   Solver solver(level, options);
   INFO(writeLevel(level));
   SolveStatus got = solver.solve();

@@ -1,13 +1,13 @@
-#include <catch2/catch.hpp>
+#include "strategies/fess/tunnel_stops.h"
 
+#include <catch2/catch.hpp>
 #include <map>
 #include <random>
 
-#include "strategies/fess/macro_moves.h"
-#include "strategies/fess/tunnel_stops.h"
 #include "analysis/dead_squares.h"
 #include "small_levels.h"
 #include "solver.h"
+#include "strategies/fess/macro_moves.h"
 #include "test_support.h"
 #include "verify.h"
 
@@ -16,12 +16,12 @@ using soko::testing::one;
 using testing::squareMask;
 
 TEST_CASE("tunnel stops: the squares of a corridor that is the only way between two rooms") {
-  Level l = one(
-      "##########\n"
-      "#   #    #\n"
-      "#@$    . #\n"
-      "#   #    #\n"
-      "##########\n");
+  Level l =
+      one("##########\n"
+          "#   #    #\n"
+          "#@$    . #\n"
+          "#   #    #\n"
+          "##########\n");
   Board b(l);
   auto stops = tunnelStops(b);
   CHECK(stops[b.squareOf(l.index(4, 2))]);  // the one-wide doorway
@@ -43,21 +43,21 @@ TEST_CASE("tunnel stops: the squares of a corridor that is the only way between 
 }
 
 TEST_CASE("tunnel stops: not in a corridor with a way round, nor on a goal") {
-  Level l = one(
-      "#########\n"
-      "#   .   #\n"
-      "#@$ # # #\n"
-      "#       #\n"
-      "#########\n");
+  Level l =
+      one("#########\n"
+          "#   .   #\n"
+          "#@$ # # #\n"
+          "#       #\n"
+          "#########\n");
   Board b(l);
   auto stops = tunnelStops(b);
   for (uint8_t s : stops) CHECK(s == 0);
-  Level goal = one(
-      "##########\n"
-      "#   #    #\n"
-      "#@$ .    #\n"
-      "#   #    #\n"
-      "##########\n");
+  Level goal =
+      one("##########\n"
+          "#   #    #\n"
+          "#@$ .    #\n"
+          "#   #    #\n"
+          "##########\n");
   Board g(goal);
   CHECK_FALSE(tunnelStops(g)[g.squareOf(goal.index(4, 2))]);
 }
@@ -65,7 +65,8 @@ TEST_CASE("tunnel stops: not in a corridor with a way round, nor on a goal") {
 // Soundness on every position of small random levels: a box on a tunnel
 // stop, the player on one side of it, can be pushed on one square without
 // losing the solution. That is the step the proof in tunnel_stops.h rests on.
-TEST_CASE("tunnel stops: pushing a box on out of one keeps solvable positions solvable (exhaustive)") {
+TEST_CASE(
+    "tunnel stops: pushing a box on out of one keeps solvable positions solvable (exhaustive)") {
   std::mt19937 rng(4242);
   int levels = 0, checked = 0, solvableChecked = 0;
   for (int round = 0; round < 20000 && levels < 400; ++round) {
@@ -78,7 +79,8 @@ TEST_CASE("tunnel stops: pushing a box on out of one keeps solvable positions so
     if (g.positions.size() >= 60000) continue;
     ++levels;
     std::map<std::pair<std::vector<Square>, Square>, int> index;
-    for (size_t i = 0; i < g.positions.size(); ++i) index[{g.positions[i].boxes, g.positions[i].player}] = static_cast<int>(i);
+    for (size_t i = 0; i < g.positions.size(); ++i)
+      index[{g.positions[i].boxes, g.positions[i].player}] = static_cast<int>(i);
     std::vector<uint8_t> occ(b.squareCount(), 0);
     for (const auto& p : g.positions) {
       for (Square s : p.boxes) occ[s] = 1;

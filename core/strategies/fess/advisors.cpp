@@ -26,7 +26,8 @@ int hotspotMover(const std::vector<Child>& children, HotspotTally& tally, const 
     if (c.move.box != hot) continue;
     moves = true;
     int s = tally.scoreAt(hot, c.move.to);
-    if (s < bestScore || (best >= 0 && s == bestScore && c.features.estimate < children[best].features.estimate))
+    if (s < bestScore ||
+        (best >= 0 && s == bestScore && c.features.estimate < children[best].features.estimate))
       best = i, bestScore = s;
   }
   if (moves) return best;
@@ -45,8 +46,9 @@ int hotspotMover(const std::vector<Child>& children, HotspotTally& tally, const 
 // the plan's next goal; the move clearing most doorways; the move opening
 // most squares to the player (explorer); the move freeing most room links,
 // with those links as a cell dimension.)
-Advice advise(const std::vector<Child>& children, const Features& parent, const std::vector<uint8_t>& goal,
-              const PackingPlan& plan, HotspotTally& tally, const Board& board, const std::vector<Square>& boxes) {
+Advice advise(const std::vector<Child>& children, const Features& parent,
+              const std::vector<uint8_t>& goal, const PackingPlan& plan, HotspotTally& tally,
+              const Board& board, const std::vector<Square>& boxes) {
   Advice a;
   int& packer = a.packer;
   int& connector = a.connector;

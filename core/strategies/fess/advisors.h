@@ -20,8 +20,9 @@ namespace soko {
 struct Child {
   MacroPush move;
   Features features;
-  Square player;      // normalised
-  uint32_t existing;  // the stored node when this child was seen before, else none (NodeStore::kNone)
+  Square player;  // normalised
+  uint32_t
+      existing;  // the stored node when this child was seen before, else none (NodeStore::kNone)
   uint64_t key;
 };
 
@@ -32,7 +33,8 @@ struct Advice {
 
 // `parent`: the expanded position's features; `boxes` its boxes, whose
 // hotspots `tally` holds; `goal`: [square] 1 on a goal.
-Advice advise(const std::vector<Child>& children, const Features& parent, const std::vector<uint8_t>& goal,
-              const PackingPlan& plan, HotspotTally& tally, const Board& board, const std::vector<Square>& boxes);
+Advice advise(const std::vector<Child>& children, const Features& parent,
+              const std::vector<uint8_t>& goal, const PackingPlan& plan, HotspotTally& tally,
+              const Board& board, const std::vector<Square>& boxes);
 
 }  // namespace soko

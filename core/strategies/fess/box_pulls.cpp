@@ -38,8 +38,9 @@ const std::vector<uint32_t>& BoxPulls::flood(const std::vector<uint8_t>& occupie
   return mark_;
 }
 
-bool BoxPulls::search(std::vector<uint8_t>& occupied, Square from, Square player, const std::vector<uint8_t>* target,
-                      Reached* hit, std::vector<Reached>* all, uint16_t maxPulls) {
+bool BoxPulls::search(std::vector<uint8_t>& occupied, Square from, Square player,
+                      const std::vector<uint8_t>* target, Reached* hit, std::vector<Reached>* all,
+                      uint16_t maxPulls) {
   if (target && (*target)[from]) {
     if (hit) *hit = {from, player, 0, kNoSquare};
     return true;
@@ -99,7 +100,8 @@ bool BoxPulls::search(std::vector<uint8_t>& occupied, Square from, Square player
       uint32_t next = t * 4u + static_cast<uint32_t>(d);
       if (seen_[next] == seenStamp_) continue;
       seen_[next] = seenStamp_;
-      state_[next] = {t, u, static_cast<uint16_t>(here.pulls + 1), here.first == kNoSquare ? t : here.first};
+      state_[next] = {t, u, static_cast<uint16_t>(here.pulls + 1),
+                      here.first == kNoSquare ? t : here.first};
       queue_.push_back(next);
     }
   }

@@ -34,8 +34,9 @@ class BoxPulls {
   // the box can be taken to, `from` with the player's region included, fewest
   // pulls first, and returns false. Squares more than `maxPulls` pulls away
   // are not searched.
-  bool search(std::vector<uint8_t>& occupied, Square from, Square player, const std::vector<uint8_t>* target,
-              Reached* hit, std::vector<Reached>* all, uint16_t maxPulls = 0xFFFF);
+  bool search(std::vector<uint8_t>& occupied, Square from, Square player,
+              const std::vector<uint8_t>* target, Reached* hit, std::vector<Reached>* all,
+              uint16_t maxPulls = 0xFFFF);
 
   // Squares the player reaches from `start` (marked in the returned mask
   // until the next call), walking around the boxes of `occupied`.
@@ -48,7 +49,9 @@ class BoxPulls {
   // Past `total` steps of work in all, search() floods and expands no more,
   // and one search stops after `perSearch` steps: it finds nothing more (a
   // bound on the time a search can take).
-  void setWorkLimit(uint64_t total, uint64_t perSearch) { workLimit_ = total, searchLimit_ = perSearch; }
+  void setWorkLimit(uint64_t total, uint64_t perSearch) {
+    workLimit_ = total, searchLimit_ = perSearch;
+  }
 
  private:
   // Marks the squares reachable from `start` with `markStamp_`; stops early
@@ -59,9 +62,9 @@ class BoxPulls {
   std::vector<uint32_t> seen_;      // [square * 4 + side] == seenStamp_ when queued
   std::vector<uint32_t> expanded_;  // [state] == seenStamp_ when expanded
   uint32_t seenStamp_ = 0;
-  std::vector<Reached> state_;      // [state]
+  std::vector<Reached> state_;  // [state]
   std::vector<uint32_t> queue_;
-  std::vector<uint32_t> mark_;      // [square] == markStamp_ when flooded
+  std::vector<uint32_t> mark_;  // [square] == markStamp_ when flooded
   uint32_t markStamp_ = 0;
   std::vector<Square> stack_;
   uint64_t work_ = 0;

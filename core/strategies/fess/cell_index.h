@@ -4,6 +4,7 @@
 // where a node-based hash map chased a pointer and divided by a prime.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -33,7 +34,9 @@ class CellIndex {
   uint64_t memoryBytes() const { return slots_.capacity() * sizeof(uint64_t); }
 
  private:
-  static size_t slotOf(uint32_t key) { return static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> 32); }
+  static size_t slotOf(uint32_t key) {
+    return static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> 32);
+  }
   void grow() {
     std::vector<uint64_t> old;
     old.swap(slots_);

@@ -21,12 +21,17 @@ namespace soko {
 void FeatureCells::enqueue(uint32_t node, const Features& f, uint32_t weight) {
   const uint32_t inOrder = static_cast<uint32_t>(f.onGoals - f.outOfPlan);
   const uint32_t connectivity = static_cast<uint32_t>(f.connectivity);
-  if (spaces_ & kSpaceOnGoals) enqueueIn(cellKey(0, static_cast<uint32_t>(f.onGoals), connectivity), node, weight);
+  if (spaces_ & kSpaceOnGoals)
+    enqueueIn(cellKey(0, static_cast<uint32_t>(f.onGoals), connectivity), node, weight);
   if (spaces_ & kSpacePlanOrder) enqueueIn(cellKey(1, inOrder, connectivity), node, weight);
-  if (spaces_ & kSpaceEstimate16) enqueueIn(cellKey(2, fractionOfStart(f.estimate, 16), connectivity), node, weight);
-  if (spaces_ & kSpaceHotspots) enqueueIn(cellKey(3, static_cast<uint32_t>(f.hot), connectivity), node, weight);
-  if (spaces_ & kSpaceEstimate32) enqueueIn(cellKey(4, fractionOfStart(f.estimate, 32), connectivity), node, weight);
-  if (spaces_ & kSpaceEstimate16Flat) enqueueIn(cellKey(5, fractionOfStart(f.estimate, 16), 0), node, weight);
+  if (spaces_ & kSpaceEstimate16)
+    enqueueIn(cellKey(2, fractionOfStart(f.estimate, 16), connectivity), node, weight);
+  if (spaces_ & kSpaceHotspots)
+    enqueueIn(cellKey(3, static_cast<uint32_t>(f.hot), connectivity), node, weight);
+  if (spaces_ & kSpaceEstimate32)
+    enqueueIn(cellKey(4, fractionOfStart(f.estimate, 32), connectivity), node, weight);
+  if (spaces_ & kSpaceEstimate16Flat)
+    enqueueIn(cellKey(5, fractionOfStart(f.estimate, 16), 0), node, weight);
 }
 
 void FeatureCells::enqueueIn(uint32_t cellKey, uint32_t node, uint32_t weight) {
@@ -35,7 +40,8 @@ void FeatureCells::enqueueIn(uint32_t cellKey, uint32_t node, uint32_t weight) {
   if (added) cells_.emplace_back();
   const int64_t grown = cells_[cell].push(weight, node);
   openBytes_ += grown;
-  largestQueueGrowth_ = std::max(largestQueueGrowth_, static_cast<uint64_t>(std::max<int64_t>(grown, 0)));
+  largestQueueGrowth_ =
+      std::max(largestQueueGrowth_, static_cast<uint64_t>(std::max<int64_t>(grown, 0)));
 }
 
 }  // namespace soko

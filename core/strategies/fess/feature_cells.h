@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -31,7 +32,8 @@ class FeatureCells {
  public:
   // `spaces`: FessSpace bits; `startEstimate`: the start's estimate, which
   // the estimate spaces count fractions of.
-  FeatureCells(uint32_t spaces, uint32_t startEstimate) : spaces_(spaces), startEstimate_(startEstimate) {}
+  FeatureCells(uint32_t spaces, uint32_t startEstimate)
+      : spaces_(spaces), startEstimate_(startEstimate) {}
 
   // Queues `node` with `weight` in its cell of each space.
   void enqueue(uint32_t node, const Features& f, uint32_t weight);
@@ -57,7 +59,9 @@ class FeatureCells {
   }
 
   size_t count() const { return cells_.size(); }
-  uint64_t memoryBytes() const { return openBytes_ + cells_.capacity() * sizeof(CellQueue) + cellOf_.memoryBytes(); }
+  uint64_t memoryBytes() const {
+    return openBytes_ + cells_.capacity() * sizeof(CellQueue) + cellOf_.memoryBytes();
+  }
   // What one expansion may add: a doubling of the cell list and of its
   // index, and in each space a doubling of a queue level twice the largest
   // yet doubled.
@@ -69,7 +73,8 @@ class FeatureCells {
  private:
   // `estimate` in 1/parts of the start's (64-bit: unreachable squares count 2^16 pushes each).
   uint32_t fractionOfStart(uint32_t estimate, uint64_t parts) const {
-    return static_cast<uint32_t>(std::min<uint64_t>(estimate * parts / (startEstimate_ + 1ull), 255));
+    return static_cast<uint32_t>(
+        std::min<uint64_t>(estimate * parts / (startEstimate_ + 1ull), 255));
   }
   static uint32_t cellKey(uint32_t space, uint32_t value, uint32_t connectivity) {
     return space << 16 | std::min(value, 255u) << 8 | std::min(connectivity, 255u);

@@ -12,8 +12,12 @@ namespace {
 // then searches.
 class FessStrategy : public PreparedStrategy {
  public:
-  FessStrategy(std::shared_ptr<FessTables> tables, uint64_t budget, FessVariant variant, bool countTables)
-      : PreparedStrategy(budget), tables_(std::move(tables)), variant_(variant), countTables_(countTables) {
+  FessStrategy(std::shared_ptr<FessTables> tables, uint64_t budget, FessVariant variant,
+               bool countTables)
+      : PreparedStrategy(budget),
+        tables_(std::move(tables)),
+        variant_(variant),
+        countTables_(countTables) {
     prep_.add([this] {
       if (tables_->step()) return true;
       if (tables_->status() != SolveStatus::Running) prep_.end(tables_->status(), tables_->why());
@@ -61,13 +65,15 @@ FessVariant fessNoPlanOrder() {
   return v;
 }
 
-std::unique_ptr<Strategy> makeFessStrategy(const Level& level, uint64_t memoryBudgetBytes, FessVariant variant) {
-  auto tables = std::make_shared<FessTables>(std::make_shared<LevelAnalysis>(level), memoryBudgetBytes);
+std::unique_ptr<Strategy> makeFessStrategy(const Level& level, uint64_t memoryBudgetBytes,
+                                           FessVariant variant) {
+  auto tables =
+      std::make_shared<FessTables>(std::make_shared<LevelAnalysis>(level), memoryBudgetBytes);
   return std::make_unique<FessStrategy>(std::move(tables), memoryBudgetBytes, variant, true);
 }
 
-std::unique_ptr<Strategy> makeFessStrategy(std::shared_ptr<FessTables> tables, uint64_t memoryBudgetBytes,
-                                           FessVariant variant) {
+std::unique_ptr<Strategy> makeFessStrategy(std::shared_ptr<FessTables> tables,
+                                           uint64_t memoryBudgetBytes, FessVariant variant) {
   return std::make_unique<FessStrategy>(std::move(tables), memoryBudgetBytes, variant, false);
 }
 

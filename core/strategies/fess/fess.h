@@ -30,18 +30,19 @@ namespace soko {
 
 // The feature spaces a position is queued in (bits of FessVariant::spaces).
 enum FessSpace : uint32_t {
-  kSpaceOnGoals = 1,       // boxes on goals
-  kSpacePlanOrder = 2,     // goals filled in the packing plan's order
-  kSpaceEstimate16 = 4,    // pushes to the nearest goals, in 16ths of the start's
-  kSpaceHotspots = 8,      // boxes cutting others off from every goal
-  kSpaceEstimate32 = 16,   // the same in 32nds
+  kSpaceOnGoals = 1,          // boxes on goals
+  kSpacePlanOrder = 2,        // goals filled in the packing plan's order
+  kSpaceEstimate16 = 4,       // pushes to the nearest goals, in 16ths of the start's
+  kSpaceHotspots = 8,         // boxes cutting others off from every goal
+  kSpaceEstimate32 = 16,      // the same in 32nds
   kSpaceEstimate16Flat = 32,  // in 16ths, without connectivity
 };
 
 // The default search, or another for a portfolio: the variants reach
 // different levels (see fess_portfolio.cpp).
 struct FessVariant {
-  uint32_t spaces = kSpaceOnGoals | kSpacePlanOrder | kSpaceEstimate16 | kSpaceHotspots | kSpaceEstimate32;
+  uint32_t spaces =
+      kSpaceOnGoals | kSpacePlanOrder | kSpaceEstimate16 | kSpaceHotspots | kSpaceEstimate32;
   bool goalRoomOrder = true;  // see fess/goal_room.h
 };
 
@@ -54,10 +55,11 @@ FessVariant fessNoPlanOrder();
 class FessTables;
 
 // Makes and counts its own tables.
-std::unique_ptr<Strategy> makeFessStrategy(const Level& level, uint64_t memoryBudgetBytes, FessVariant variant = {});
+std::unique_ptr<Strategy> makeFessStrategy(const Level& level, uint64_t memoryBudgetBytes,
+                                           FessVariant variant = {});
 // Over tables shared with other fess searches (fess_tables.h), which the
 // caller counts: this search's bytes are its own.
-std::unique_ptr<Strategy> makeFessStrategy(std::shared_ptr<FessTables> tables, uint64_t memoryBudgetBytes,
-                                           FessVariant variant);
+std::unique_ptr<Strategy> makeFessStrategy(std::shared_ptr<FessTables> tables,
+                                           uint64_t memoryBudgetBytes, FessVariant variant);
 
 }  // namespace soko

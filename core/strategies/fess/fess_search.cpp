@@ -2,25 +2,25 @@
 
 #include <algorithm>
 
-#include "analysis/board.h"
 #include "advisors.h"
+#include "analysis/board.h"
+#include "analysis/reach.h"
+#include "analysis/regions.h"
+#include "analysis/zobrist.h"
+#include "deadlock/bipartite.h"
+#include "deadlock/corral.h"
+#include "deadlock/dead_patterns.h"
+#include "deadlock/freeze.h"
+#include "deadlock/pi_corral.h"
 #include "feature_cells.h"
 #include "fess_tables.h"
 #include "goal_room.h"
 #include "hotspots.h"
 #include "macro_moves.h"
-#include "deadlock/bipartite.h"
 #include "search/block_array.h"
-#include "deadlock/corral.h"
-#include "deadlock/dead_patterns.h"
-#include "deadlock/freeze.h"
 #include "search/meeting.h"
 #include "search/node_store.h"
-#include "deadlock/pi_corral.h"
-#include "analysis/reach.h"
-#include "analysis/regions.h"
 #include "search/solution.h"
-#include "analysis/zobrist.h"
 
 namespace soko {
 namespace {
@@ -88,7 +88,8 @@ class FessSearch : public Strategy, public MeetingSide {
         store_.setBudget(budget_ - reserve - (used - store_.memoryBytes()));
         uint32_t node;
         if (!nextNode(node)) {
-          if (!roomSkipped_.empty()) {  // the goal-room order was a guess: take back what it left out
+          if (!roomSkipped_
+                   .empty()) {  // the goal-room order was a guess: take back what it left out
             reopenRoomSkipped();
             continue;
           }
@@ -130,15 +131,18 @@ class FessSearch : public Strategy, public MeetingSide {
 
   std::string message() const override {
     const auto& c = corral_.stats();
-    return "cells " + std::to_string(cells_.count()) + ", corral checks " + std::to_string(c.checks) +
-           " (deadlocks " + std::to_string(c.deadlocks) + ", gave up " + std::to_string(c.gaveUp) + ", cached " + std::to_string(c.cacheHits) +
-           "), pruned: freeze " + std::to_string(prunedFreeze_) + ", bipartite " + std::to_string(prunedBipartite_) +
-           ", corral " + std::to_string(prunedCorral_) + ", patterns " + std::to_string(prunedPattern_) + " (" +
-           std::to_string(patterns_.pairCount()) + " pairs, " + std::to_string(patterns_.tripleCount()) +
-           " triples), pi-corrals " + std::to_string(piCorral_.stats().found) +
-           " (dead " + std::to_string(piCorral_.stats().dead) + ")" +
-           (roomOrder_ ? "" : "; goal-room order lifted") + (met() ? "; met the backward search" : "") +
-           (message_.empty() ? "" : "; " + message_);
+    return "cells " + std::to_string(cells_.count()) + ", corral checks " +
+           std::to_string(c.checks) + " (deadlocks " + std::to_string(c.deadlocks) + ", gave up " +
+           std::to_string(c.gaveUp) + ", cached " + std::to_string(c.cacheHits) +
+           "), pruned: freeze " + std::to_string(prunedFreeze_) + ", bipartite " +
+           std::to_string(prunedBipartite_) + ", corral " + std::to_string(prunedCorral_) +
+           ", patterns " + std::to_string(prunedPattern_) + " (" +
+           std::to_string(patterns_.pairCount()) + " pairs, " +
+           std::to_string(patterns_.tripleCount()) + " triples), pi-corrals " +
+           std::to_string(piCorral_.stats().found) + " (dead " +
+           std::to_string(piCorral_.stats().dead) + ")" +
+           (roomOrder_ ? "" : "; goal-room order lifted") +
+           (met() ? "; met the backward search" : "") + (message_.empty() ? "" : "; " + message_);
   }
 
  private:
@@ -147,9 +151,9 @@ class FessSearch : public Strategy, public MeetingSide {
   static constexpr int kCorralBudget = 100;
 
   struct NodeInfo {
-    uint32_t weight;  // accumulated move weight
-    uint16_t depth;   // macro pushes from the start
-    uint8_t expanded; // taken up already: later queue entries for it are stale
+    uint32_t weight;   // accumulated move weight
+    uint16_t depth;    // macro pushes from the start
+    uint8_t expanded;  // taken up already: later queue entries for it are stale
   };
 
   // The node store takes what the rest leaves (it checks its own growth);
@@ -162,10 +166,11 @@ class FessSearch : public Strategy, public MeetingSide {
   uint64_t expansionReserve() const { return info_.blockBytes() + cells_.growthReserve(); }
 
   uint64_t memoryBytes() const {
-    return store_.memoryBytes() + info_.memoryBytes() + cells_.memoryBytes() + bipartite_.memoryBytes() +
-           corral_.memoryBytes() + piCorral_.memoryBytes() + pushes_.capacity() * sizeof(MacroPush) +
-           (candidates_.capacity() + children_.capacity()) * sizeof(Child) +
-           moves_.memoryBytes() + roomSkipped_.capacity() * 4 + static_cast<uint64_t>(board_.squareCount()) * 64 +
+    return store_.memoryBytes() + info_.memoryBytes() + cells_.memoryBytes() +
+           bipartite_.memoryBytes() + corral_.memoryBytes() + piCorral_.memoryBytes() +
+           pushes_.capacity() * sizeof(MacroPush) +
+           (candidates_.capacity() + children_.capacity()) * sizeof(Child) + moves_.memoryBytes() +
+           roomSkipped_.capacity() * 4 + static_cast<uint64_t>(board_.squareCount()) * 64 +
            (countTables_ ? tables_.memoryBytes() : 0);
   }
 
@@ -184,7 +189,9 @@ class FessSearch : public Strategy, public MeetingSide {
     return true;
   }
 
-  uint32_t nearestCost(Square box) const { return static_cast<uint32_t>(std::min(nearest_[box], 1 << 16)); }
+  uint32_t nearestCost(Square box) const {
+    return static_cast<uint32_t>(std::min(nearest_[box], 1 << 16));
+  }
   uint32_t estimate(const std::vector<Square>& boxes) const {
     uint32_t h = 0;
     for (Square b : boxes) h += nearestCost(b);
@@ -204,7 +211,8 @@ class FessSearch : public Strategy, public MeetingSide {
   int outOfPlan(const std::vector<Square>& boxes) {
     std::fill(areaMinEmpty_.begin(), areaMinEmpty_.end(), 1 << 30);
     for (Square g : board_.goals())
-      if (!occupied_[g]) areaMinEmpty_[plan_.area[g]] = std::min(areaMinEmpty_[plan_.area[g]], plan_.rank[g]);
+      if (!occupied_[g])
+        areaMinEmpty_[plan_.area[g]] = std::min(areaMinEmpty_[plan_.area[g]], plan_.rank[g]);
     int count = 0;
     for (Square b : boxes)
       if (goal_[b] && plan_.rank[b] > areaMinEmpty_[plan_.area[b]]) ++count;
@@ -234,7 +242,8 @@ class FessSearch : public Strategy, public MeetingSide {
     Features f;
     f.onGoals = parentFeatures_.onGoals - goal_[move.from] + goal_[move.to];
     f.estimate = parentFeatures_.estimate - nearestCost(move.from) + nearestCost(move.to);
-    const Regions::Child c = regions_.child(occupied_, move.from, move.to, move.player, move.sides, move.smallest);
+    const Regions::Child c =
+        regions_.child(occupied_, move.from, move.to, move.player, move.sides, move.smallest);
     f.connectivity = c.count;
     normal = c.normal;
     return f;
@@ -245,7 +254,8 @@ class FessSearch : public Strategy, public MeetingSide {
   // (in any order) and `occupied_` show the child.
   void finishFeatures(const MacroPush& move, Features& f) {
     // A move between squares off goals leaves every goal as it was.
-    f.outOfPlan = goal_[move.from] || goal_[move.to] ? outOfPlan(child_) : parentFeatures_.outOfPlan;
+    f.outOfPlan =
+        goal_[move.from] || goal_[move.to] ? outOfPlan(child_) : parentFeatures_.outOfPlan;
     f.hot = hotspotTally_.childCount(move.box, move.to);
   }
 
@@ -262,9 +272,9 @@ class FessSearch : public Strategy, public MeetingSide {
     Step step = Step::None;
     NodeInfo parent{};
     Square player = kNoSquare;
-    const std::vector<uint8_t>* fence = nullptr;  // the PI-corral's fence boxes, or none
-    uint64_t boxKey = 0;                           // of the position's boxes
-    size_t next = 0;                               // the step's next piece
+    const std::vector<uint8_t>* fence = nullptr;         // the PI-corral's fence boxes, or none
+    uint64_t boxKey = 0;                                 // of the position's boxes
+    size_t next = 0;                                     // the step's next piece
     int packer = -1, connector = -1, hotspotMover = -1;  // the advisors' children, -1 none
   };
 
@@ -358,7 +368,8 @@ class FessSearch : public Strategy, public MeetingSide {
     const uint64_t mask = pieceMask_;
     for (size_t i = x_.next; i < n;) {
       // A box's macro pushes: one per (square, player region) at most.
-      if (mask == 0 && !roomFor(pushes_, 4 * static_cast<size_t>(board_.squareCount()))) return Outcome::Full;
+      if (mask == 0 && !roomFor(pushes_, 4 * static_cast<size_t>(board_.squareCount())))
+        return Outcome::Full;
       moves_.generateFor(static_cast<int>(i++), current_, occupied_, pushes_, x_.fence);
       if (const Outcome o = after(i, mask, deadline); o != Outcome::Done) return x_.next = i, o;
     }
@@ -422,7 +433,8 @@ class FessSearch : public Strategy, public MeetingSide {
       if (const Outcome o = after(i, mask, deadline); o != Outcome::Done) return x_.next = i, o;
     }
     for (Square b : current_) occupied_[b] = 0;
-    const Advice a = advise(children_, parentFeatures_, goal_, plan_, hotspotTally_, board_, current_);
+    const Advice a =
+        advise(children_, parentFeatures_, goal_, plan_, hotspotTally_, board_, current_);
     x_.packer = a.packer, x_.connector = a.connector, x_.hotspotMover = a.hotspotMover;
     x_.step = Step::Queue, x_.next = 0;
     return Outcome::Done;
@@ -442,7 +454,8 @@ class FessSearch : public Strategy, public MeetingSide {
       const Child& c = children_[i];
       // (An extra 1 or 2 for moves packing out of plan order solved Microban
       // I 144 but two XSokoban levels fewer within 50K expansions.)
-      const uint32_t weight = parent.weight + ((i == packer || i == connector || i == hotspotMover) ? 0 : 1);
+      const uint32_t weight =
+          parent.weight + ((i == packer || i == connector || i == hotspotMover) ? 0 : 1);
       if (c.existing != NodeStore::kNone) {
         if (weight < info_[c.existing].weight) {
           info_[c.existing].weight = weight;
@@ -484,7 +497,7 @@ class FessSearch : public Strategy, public MeetingSide {
     const int n = board_.boxCount();
     for (uint32_t node : roomSkipped_) {
       current_.resize(n);
-    store_.boxes(node, current_.data());
+      store_.boxes(node, current_.data());
       for (Square b : current_) occupied_[b] = 1;
       const Features f = features(current_);
       for (Square b : current_) occupied_[b] = 0;
@@ -508,7 +521,8 @@ class FessSearch : public Strategy, public MeetingSide {
     }
     Square normal = m.player;
     const Features f = childFeatures(m, normal);
-    uint64_t key = parentBoxKey ^ zobrist_.box(m.from) ^ zobrist_.box(m.to) ^ zobrist_.player(normal);
+    uint64_t key =
+        parentBoxKey ^ zobrist_.box(m.from) ^ zobrist_.box(m.to) ^ zobrist_.player(normal);
     store_.prefetch(key);
     if (other_) other_->prefetchPosition(key);
     candidates_.push_back({m, f, normal, NodeStore::kNone, key});
@@ -526,7 +540,8 @@ class FessSearch : public Strategy, public MeetingSide {
     if (existing != NodeStore::kNone) {
       // Seen before: worth a second look only if an advisor could make it
       // cheaper than it was, and it still waits in its queue.
-      if (info_[existing].expanded || info_[existing].weight <= info_[currentNode_].weight) return false;
+      if (info_[existing].expanded || info_[existing].weight <= info_[currentNode_].weight)
+        return false;
       children_.push_back(c);
       children_.back().existing = existing;
       finishFeatures(m, children_.back().features);
@@ -564,25 +579,27 @@ class FessSearch : public Strategy, public MeetingSide {
   MacroMoves moves_;
   PiCorral piCorral_;
   const PackingPlan& plan_;
-  const GoalRoomOrder* roomOrder_;  // until the search runs dry
-  std::vector<uint32_t> roomSkipped_;       // nodes whose expansion it cut
-  HotspotTally hotspotTally_;  // the expanded position's hotspots
+  const GoalRoomOrder* roomOrder_;     // until the search runs dry
+  std::vector<uint32_t> roomSkipped_;  // nodes whose expansion it cut
+  HotspotTally hotspotTally_;          // the expanded position's hotspots
   const std::vector<int>& nearest_;
-  const DeadPatterns& patterns_;   // dead pairs and triples, built before the search
+  const DeadPatterns& patterns_;  // dead pairs and triples, built before the search
   uint64_t prunedPattern_ = 0;
   std::vector<uint8_t> occupied_;  // [square] scratch
-  Regions regions_;  // the expanded position's player regions
+  Regions regions_;                // the expanded position's player regions
   std::vector<int> areaMinEmpty_;
   FeatureCells cells_;
-  uint64_t pieceMask_;         // after piece i of a step, the clock is read when i & pieceMask_ is 0 (costlyPieces())
-  Expansion x_;                // the expansion under way
-  Features parentFeatures_;      // of the expanded position
+  uint64_t pieceMask_;       // after piece i of a step, the clock is read when i & pieceMask_ is 0
+                             // (costlyPieces())
+  Expansion x_;              // the expansion under way
+  Features parentFeatures_;  // of the expanded position
   std::vector<Square> current_, child_;
   std::vector<MacroPush> pushes_;
-  std::vector<Child> candidates_;  // children past the local deadlock checks, before the store lookup
+  std::vector<Child>
+      candidates_;  // children past the local deadlock checks, before the store lookup
   std::vector<Child> children_;
   BlockArray<NodeInfo> info_;  // [node]
-  uint32_t currentNode_ = 0;  // the node being expanded
+  uint32_t currentNode_ = 0;   // the node being expanded
   uint32_t solvedIndex_ = NodeStore::kNone;
   uint64_t nodes_ = 0;
   uint64_t prunedFreeze_ = 0, prunedBipartite_ = 0, prunedCorral_ = 0;
@@ -626,8 +643,8 @@ std::vector<PushStep> FessSearch::pathPushes(uint32_t index) const {
 
 }  // namespace
 
-std::unique_ptr<Strategy> makeFessSearch(FessTables& tables, uint64_t memoryBudgetBytes, FessVariant variant,
-                                         bool countTables) {
+std::unique_ptr<Strategy> makeFessSearch(FessTables& tables, uint64_t memoryBudgetBytes,
+                                         FessVariant variant, bool countTables) {
   return std::make_unique<FessSearch>(tables, memoryBudgetBytes, variant, countTables);
 }
 

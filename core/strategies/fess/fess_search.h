@@ -14,7 +14,7 @@ class FessTables;
 
 // `countTables`: the tables' bytes count as this search's (not when a
 // portfolio shares them and counts them once itself).
-std::unique_ptr<Strategy> makeFessSearch(FessTables& tables, uint64_t memoryBudgetBytes, FessVariant variant,
-                                         bool countTables);
+std::unique_ptr<Strategy> makeFessSearch(FessTables& tables, uint64_t memoryBudgetBytes,
+                                         FessVariant variant, bool countTables);
 
 }  // namespace soko

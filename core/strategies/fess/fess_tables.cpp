@@ -45,8 +45,9 @@ bool FessTables::declineIfTooLarge() {
   const uint64_t bytes = tableBytes();
   if (bytes > budget_)
     prep_.end(SolveStatus::Declined,
-              tooLargeForBudget("the push-distance and goal-reach tables for " + countText(b.goals().size()) +
-                                    " goals on " + countText(b.squareCount()) + " squares",
+              tooLargeForBudget("the push-distance and goal-reach tables for " +
+                                    countText(b.goals().size()) + " goals on " +
+                                    countText(b.squareCount()) + " squares",
                                 bytes, budget_));
   return true;
 }

@@ -34,7 +34,7 @@ class FessTables {
   // Builds pieces until the tables are complete (true), or the deadline
   // passes or the level is declined (false; status() says which).
   bool prepare(const Deadline& deadline) { return prep_.run(deadline); }
-  bool step() { return prep_.step(); }  // one piece
+  bool step() { return prep_.step(); }                   // one piece
   SolveStatus status() const { return prep_.status(); }  // Running, or Declined
   const std::string& why() const { return prep_.why(); }
 

@@ -17,13 +17,15 @@ namespace soko {
 // kept out of it, and from inside it.
 class CrossingCheck {
  public:
-  CrossingCheck(const Board& board, const PackingPlan& plan, const std::vector<uint8_t>& dead, int a)
+  CrossingCheck(const Board& board, const PackingPlan& plan, const std::vector<uint8_t>& dead,
+                int a)
       : board_(board), plan_(plan), dead_(dead), a_(a), pieces_(board), deadMoves_(board, dead) {
     const int n = board.squareCount();
     // The pieces: regions of the board with the group's goals as walls.
     std::vector<uint8_t> group(n, 0);
     for (int s = 0; s < n; ++s) group[s] = plan.area[s] == a;
-    std::vector<uint8_t> isLive(pieces_.label(group), 0);  // [piece] has a square a box may stand on
+    std::vector<uint8_t> isLive(pieces_.label(group),
+                                0);  // [piece] has a square a box may stand on
     for (int s = 0; s < n; ++s)
       if (!group[s] && !dead[s]) isLive[pieces_.regionOf(static_cast<Square>(s))] = 1;
     for (int p = 0; p < static_cast<int>(isLive.size()); ++p)
@@ -45,8 +47,10 @@ class CrossingCheck {
     if (job_ < starts.size()) {
       // Boxes from outside the piece, kept out of it; boxes starting in it, free.
       const Square s = starts[job_++];
-      if (pieces_.regionOf(s) == live_[piece_]) reachFrom(deadMoves_, s, fromInside_);
-      else reachFrom(*fencedMoves_, s, reached_);
+      if (pieces_.regionOf(s) == live_[piece_])
+        reachFrom(deadMoves_, s, fromInside_);
+      else
+        reachFrom(*fencedMoves_, s, reached_);
       return false;
     }
     for (int s = 0; s < board_.squareCount(); ++s)
@@ -61,7 +65,8 @@ class CrossingCheck {
   void beginPiece() {
     fenced_ = dead_;
     for (int s = 0; s < board_.squareCount(); ++s)
-      if (pieces_.regionOf(static_cast<Square>(s)) == live_[piece_]) fenced_[s] = 1;  // the group's goals have none (-1)
+      if (pieces_.regionOf(static_cast<Square>(s)) == live_[piece_])
+        fenced_[s] = 1;  // the group's goals have none (-1)
     fencedMoves_ = std::make_unique<MacroMoves>(board_, fenced_);
     reached_.assign(board_.squareCount(), 0);
     fromInside_.assign(board_.squareCount(), 0);
@@ -118,8 +123,8 @@ bool startsInside(const Board& board, const PackingPlan& plan, int a) {
 
 }  // namespace
 
-GoalRoomOrder::GoalRoomOrder(const Board& board, const PackingPlan& plan, const std::vector<uint8_t>& dead,
-                             bool inPieces)
+GoalRoomOrder::GoalRoomOrder(const Board& board, const PackingPlan& plan,
+                             const std::vector<uint8_t>& dead, bool inPieces)
     : board_(board), plan_(plan), dead_(dead) {
   for (Square g : board.goals()) {
     const int a = plan.area[g];

@@ -59,8 +59,8 @@ class GoalRoomOrder {
   const PackingPlan& plan_;
   const std::vector<uint8_t>& dead_;
   std::vector<std::vector<Square>> goalsOf_;  // [area] its goals
-  std::vector<uint8_t> unordered_;            // [area] no order there: boxes cross it, or one starts inside
-  std::unique_ptr<CrossingCheck> crossing_;   // of the next group, while buildPiece() works it out
+  std::vector<uint8_t> unordered_;  // [area] no order there: boxes cross it, or one starts inside
+  std::unique_ptr<CrossingCheck> crossing_;  // of the next group, while buildPiece() works it out
 };
 
 }  // namespace soko

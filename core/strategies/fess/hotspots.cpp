@@ -5,7 +5,10 @@
 namespace soko {
 
 Hotspots::Hotspots(const Board& board)
-    : board_(board), free_(reachable(kNoSquare)), rows_(board.squareCount()), blocksAny_(board.squareCount(), 0) {}
+    : board_(board),
+      free_(reachable(kNoSquare)),
+      rows_(board.squareCount()),
+      blocksAny_(board.squareCount(), 0) {}
 
 std::vector<uint8_t> Hotspots::reachable(Square wall) const {
   // Pulls from every goal: the box steps from q onto its neighbour t, the
@@ -34,7 +37,8 @@ const uint64_t* Hotspots::row(Square a) {
     const std::vector<uint8_t> reach = reachable(a);
     row.assign((reach.size() + 63) / 64, 0);
     for (size_t s = 0; s < reach.size(); ++s)
-      if (free_[s] && !reach[s] && s != a) row[s / 64] |= uint64_t{1} << (s % 64), blocksAny_[a] = 1;
+      if (free_[s] && !reach[s] && s != a)
+        row[s / 64] |= uint64_t{1} << (s % 64), blocksAny_[a] = 1;
     memory_ += row.size() * sizeof(uint64_t);
   }
   return row.data();
@@ -79,7 +83,8 @@ int HotspotTally::childCount(int box, Square to) {
   int count = 0;
   for (int i : blocking_) {
     if (i == box) continue;
-    const int s = score_[i] - (fromOff && Hotspots::has(rows_[i], from)) + (toOff && Hotspots::has(rows_[i], to));
+    const int s = score_[i] - (fromOff && Hotspots::has(rows_[i], from)) +
+                  (toOff && Hotspots::has(rows_[i], to));
     count += s > 0;
   }
   return count + (scoreAt(box, to) > 0);

@@ -44,12 +44,12 @@ class Hotspots {
   std::vector<uint8_t> reachable(Square wall) const;
 
   const Board& board_;
-  std::vector<uint8_t> free_;                 // [square] reachable with no wall added
+  std::vector<uint8_t> free_;  // [square] reachable with no wall added
   // [a] bit b set when a box on a blocks one on b; empty until asked (a
   // square's row costs squares/8 bytes, and only squares boxes stand on get one).
   std::vector<std::vector<uint64_t>> rows_;
-  std::vector<uint8_t> blocksAny_;            // [a] row a has a bit set
-  uint64_t memory_ = 0;                       // bytes in rows_
+  std::vector<uint8_t> blocksAny_;  // [a] row a has a bit set
+  uint64_t memory_ = 0;             // bytes in rows_
 };
 
 // One position's hotspot scores (Hotspots::score of each box), kept so that
@@ -73,10 +73,11 @@ class HotspotTally {
   Hotspots& hotspots_;
   const Board& board_;
   std::vector<Square> boxes_;
-  std::vector<int> score_;               // [box]
-  std::vector<const uint64_t*> rows_;    // [box] Hotspots::row of its square
-  std::vector<uint64_t> offGoal_;        // bit set of the boxes off goals
-  std::vector<int> blocking_;            // the boxes that block some square: only their scores can be positive
+  std::vector<int> score_;             // [box]
+  std::vector<const uint64_t*> rows_;  // [box] Hotspots::row of its square
+  std::vector<uint64_t> offGoal_;      // bit set of the boxes off goals
+  std::vector<int>
+      blocking_;  // the boxes that block some square: only their scores can be positive
   int count_ = 0;
 };
 

@@ -7,7 +7,8 @@
 
 namespace soko {
 
-MacroMoves::MacroMoves(const Board& board, const std::vector<uint8_t>& dead, std::vector<uint8_t> noStop)
+MacroMoves::MacroMoves(const Board& board, const std::vector<uint8_t>& dead,
+                       std::vector<uint8_t> noStop)
     : board_(board),
       dead_(dead),
       noStop_(std::move(noStop)),
@@ -19,11 +20,13 @@ MacroMoves::MacroMoves(const Board& board, const std::vector<uint8_t>& dead, std
 
 uint64_t MacroMoves::memoryBytes() const {
   return stateStamp_.size() * (4 + 4 + 2) + floodMark_.size() * 4 + queue_.capacity() * 4 +
-         stack_.capacity() * 2 + reachScratch_.capacity() + noStop_.size() + board_.squareCount() * 20ull;
+         stack_.capacity() * 2 + reachScratch_.capacity() + noStop_.size() +
+         board_.squareCount() * 20ull;
 }
 
 template <class Visit>
-uint32_t MacroMoves::floodUntil(const std::vector<uint8_t>& occupied, Square box, Square start, Visit visit) {
+uint32_t MacroMoves::floodUntil(const std::vector<uint8_t>& occupied, Square box, Square start,
+                                Visit visit) {
   if (++floodStamp_ == 0) std::fill(floodMark_.begin(), floodMark_.end(), 0), floodStamp_ = 1;
   const uint32_t stamp = floodStamp_;
   floodMark_[start] = stamp;
@@ -46,7 +49,8 @@ uint32_t MacroMoves::flood(const std::vector<uint8_t>& occupied, Square box, Squ
   return floodUntil(occupied, box, start, [](Square) { return false; });
 }
 
-unsigned MacroMoves::sidesReached(const std::vector<uint8_t>& occupied, Square box, Square start, Square& smallest) {
+unsigned MacroMoves::sidesReached(const std::vector<uint8_t>& occupied, Square box, Square start,
+                                  Square& smallest) {
   smallest = kNoSquare;
   // Sides meeting round a corner settle most boxes without a flood.
   const BoxSides around(board_, box, occupied);
@@ -84,8 +88,9 @@ Square MacroMoves::startSide(Square from, InRegion inRegion) const {
   return kNoSquare;
 }
 
-int MacroMoves::search(Square from, std::vector<uint8_t>& occupied, Square side, std::vector<MacroPush>* out,
-                       uint16_t boxIndex, Square wantTo, Square wantPlayer) {
+int MacroMoves::search(Square from, std::vector<uint8_t>& occupied, Square side,
+                       std::vector<MacroPush>* out, uint16_t boxIndex, Square wantTo,
+                       Square wantPlayer) {
   if (++stamp_ == 0) std::fill(stateStamp_.begin(), stateStamp_.end(), 0), stamp_ = 1;
   occupied[from] = 0;  // the moving box is tracked apart
   searchFrom_ = from;
@@ -125,7 +130,8 @@ int MacroMoves::search(Square from, std::vector<uint8_t>& occupied, Square side,
           }
         }
       } else if (out && (noStop_.empty() || !noStop_[s])) {
-        out->push_back({boxIndex, from, s, side, depth_[st], static_cast<uint8_t>(reached), smallest});
+        out->push_back(
+            {boxIndex, from, s, side, depth_[st], static_cast<uint8_t>(reached), smallest});
       }
     }
     for (Direction d : kDirections) {
@@ -144,16 +150,19 @@ int MacroMoves::search(Square from, std::vector<uint8_t>& occupied, Square side,
   return found;
 }
 
-void MacroMoves::generateBox(int index, const std::vector<Square>& boxes, std::vector<uint8_t>& occupied,
+void MacroMoves::generateBox(int index, const std::vector<Square>& boxes,
+                             std::vector<uint8_t>& occupied,
                              const std::vector<uint8_t>& playerReach, std::vector<MacroPush>& out) {
   Square side = startSide(boxes[index], [&](Square n) { return playerReach[n] != 0; });
   search(boxes[index], occupied, side, &out, static_cast<uint16_t>(index), kNoSquare, kNoSquare);
 }
 
-void MacroMoves::generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied, const Regions& regions,
-                          Square player, std::vector<MacroPush>& out, const std::vector<uint8_t>* only) {
+void MacroMoves::generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied,
+                          const Regions& regions, Square player, std::vector<MacroPush>& out,
+                          const std::vector<uint8_t>* only) {
   startPosition(regions, player);
-  for (int i = 0; i < static_cast<int>(boxes.size()); ++i) generateFor(i, boxes, occupied, out, only);
+  for (int i = 0; i < static_cast<int>(boxes.size()); ++i)
+    generateFor(i, boxes, occupied, out, only);
   endPosition();
 }
 
@@ -163,8 +172,9 @@ void MacroMoves::startPosition(const Regions& regions, Square player) {
   cutsBuilt_ = false;  // a new position
 }
 
-void MacroMoves::generateFor(int index, const std::vector<Square>& boxes, std::vector<uint8_t>& occupied,
-                             std::vector<MacroPush>& out, const std::vector<uint8_t>* only) {
+void MacroMoves::generateFor(int index, const std::vector<Square>& boxes,
+                             std::vector<uint8_t>& occupied, std::vector<MacroPush>& out,
+                             const std::vector<uint8_t>* only) {
   if (only && !(*only)[boxes[index]]) return;
   const Regions& regions = *labelled_;
   const int region = playerRegion_;
@@ -172,8 +182,9 @@ void MacroMoves::generateFor(int index, const std::vector<Square>& boxes, std::v
   search(boxes[index], occupied, side, &out, static_cast<uint16_t>(index), kNoSquare, kNoSquare);
 }
 
-void MacroMoves::generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied, Square player,
-                          std::vector<MacroPush>& out, const std::vector<uint8_t>* only) {
+void MacroMoves::generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied,
+                          Square player, std::vector<MacroPush>& out,
+                          const std::vector<uint8_t>* only) {
   cutsBuilt_ = false;  // a new position
   reachScratch_.assign(board_.squareCount(), 0);
   uint32_t fl = flood(occupied, kNoSquare, player);
@@ -182,8 +193,8 @@ void MacroMoves::generate(const std::vector<Square>& boxes, std::vector<uint8_t>
     if (!only || (*only)[boxes[i]]) generateBox(i, boxes, occupied, reachScratch_, out);
 }
 
-std::vector<MacroMoves::Step> MacroMoves::path(std::vector<uint8_t>& occupied, Square player, Square from,
-                                               Square to, Square playerEnd) {
+std::vector<MacroMoves::Step> MacroMoves::path(std::vector<uint8_t>& occupied, Square player,
+                                               Square from, Square to, Square playerEnd) {
   cutsBuilt_ = false;  // a new position
   std::vector<uint8_t> reach(board_.squareCount(), 0);
   uint32_t fl = flood(occupied, kNoSquare, player);

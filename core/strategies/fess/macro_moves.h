@@ -38,7 +38,8 @@ class MacroMoves {
  public:
   // `dead`: squares no box may be pushed onto. `noStop` (optional): squares
   // a box may pass but where no macro push is reported to end (tunnel stops).
-  MacroMoves(const Board& board, const std::vector<uint8_t>& dead, std::vector<uint8_t> noStop = {});
+  MacroMoves(const Board& board, const std::vector<uint8_t>& dead,
+             std::vector<uint8_t> noStop = {});
 
   // Every macro push of every box. `occupied` marks the boxes (restored on
   // return); `player` is any square of the player's region. With `only`,
@@ -46,8 +47,9 @@ class MacroMoves {
   void generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied, Square player,
                 std::vector<MacroPush>& out, const std::vector<uint8_t>* only = nullptr);
   // The same, with `regions` labelling this position already (no flood).
-  void generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied, const Regions& regions,
-                Square player, std::vector<MacroPush>& out, const std::vector<uint8_t>* only = nullptr);
+  void generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied,
+                const Regions& regions, Square player, std::vector<MacroPush>& out,
+                const std::vector<uint8_t>* only = nullptr);
 
   // The first generate() a box at a time, for a caller that stops between
   // boxes: startPosition() (with `regions` labelling the position), then
@@ -58,13 +60,14 @@ class MacroMoves {
   void endPosition() { labelled_ = nullptr; }
 
   struct Step {
-    Square box;     // before the push
+    Square box;  // before the push
     Direction dir;
   };
   // The single pushes of a macro push from a position whose player is on
   // `player`: `from` to `to`, ending with the player in `playerEnd`'s region.
   // Empty when impossible.
-  std::vector<Step> path(std::vector<uint8_t>& occupied, Square player, Square from, Square to, Square playerEnd);
+  std::vector<Step> path(std::vector<uint8_t>& occupied, Square player, Square from, Square to,
+                         Square playerEnd);
 
   uint64_t memoryBytes() const;
 
@@ -75,7 +78,8 @@ class MacroMoves {
   // Which sides of the moving box on `box` (bit per direction) the player
   // on `start`, one of them, can walk to. When not all free ones,
   // `smallest` gets the least square of the player's part.
-  unsigned sidesReached(const std::vector<uint8_t>& occupied, Square box, Square start, Square& smallest);
+  unsigned sidesReached(const std::vector<uint8_t>& occupied, Square box, Square start,
+                        Square& smallest);
   // Floods from `start` with the moving box on `box`; returns the stamp.
   uint32_t flood(const std::vector<uint8_t>& occupied, Square box, Square start);
   // The same flood, stopping as soon as visit(square) returns true.
@@ -95,16 +99,16 @@ class MacroMoves {
   std::vector<uint8_t> noStop_;       // [square], or empty
   std::vector<uint32_t> stateStamp_;  // [square * 4 + side] == stamp_ when visited
   uint32_t stamp_ = 0;
-  std::vector<int32_t> parent_;       // [state] previous state, for paths
-  std::vector<uint16_t> depth_;       // [state] pushes
+  std::vector<int32_t> parent_;  // [state] previous state, for paths
+  std::vector<uint16_t> depth_;  // [state] pushes
   std::vector<uint32_t> queue_;
-  std::vector<uint32_t> floodMark_;   // [square]
+  std::vector<uint32_t> floodMark_;  // [square]
   uint32_t floodStamp_ = 0;
   std::vector<Square> stack_;
   std::vector<uint8_t> reachScratch_;
-  CutSquares cuts_;         // of the position, every box in place
-  bool cutsBuilt_ = false;  // for the position being searched
-  Square searchFrom_ = kNoSquare;       // the searched box's square in the position
+  CutSquares cuts_;                    // of the position, every box in place
+  bool cutsBuilt_ = false;             // for the position being searched
+  Square searchFrom_ = kNoSquare;      // the searched box's square in the position
   const Regions* labelled_ = nullptr;  // the position's regions, while generate() has them
   int playerRegion_ = -1;              // the player's, in labelled_
 };

@@ -16,7 +16,7 @@ namespace {
 struct Box {
   Square at;
   Square goal;
-  int park = -1;     // its open parking record, -1 when not parked
+  int park = -1;      // its open parking record, -1 when not parked
   bool left = false;  // it has left its goal (it may come back while parked)
 };
 
@@ -29,7 +29,8 @@ struct Attempt {
     int since, until;  // goals emptied when the box came, and when it left
   };
   std::vector<Park> parks;
-  std::vector<std::vector<Square>> exits;  // per box taken out: the start squares its way out can end on
+  std::vector<std::vector<Square>>
+      exits;  // per box taken out: the start squares its way out can end on
   int forced = 0;
   bool matched = false;
 
@@ -43,7 +44,12 @@ struct Attempt {
 class Planner {
  public:
   Planner(const Board& board, uint64_t budget)
-      : board_(board), n_(board.squareCount()), budget_(budget), pulls_(board), occupied_(n_, 0), start_(n_, 0) {
+      : board_(board),
+        n_(board.squareCount()),
+        budget_(budget),
+        pulls_(board),
+        occupied_(n_, 0),
+        start_(n_, 0) {
     pulls_.setWorkLimit(budget + kOvershoot, kSearchWork);
     for (Square s : board.startBoxes()) start_[s] = 1;
     // Distance from the nearest square off goal, walking on the empty board:
@@ -51,11 +57,13 @@ class Planner {
     depth_.assign(n_, std::numeric_limits<int>::max());
     std::vector<Square> queue;
     for (int s = 0; s < n_; ++s)
-      if (!board.isGoal(static_cast<Square>(s))) depth_[s] = 0, queue.push_back(static_cast<Square>(s));
+      if (!board.isGoal(static_cast<Square>(s)))
+        depth_[s] = 0, queue.push_back(static_cast<Square>(s));
     for (size_t h = 0; h < queue.size(); ++h)
       for (Direction d : kDirections) {
         Square t = board.neighbor(queue[h], d);
-        if (t != kNoSquare && depth_[t] > depth_[queue[h]] + 1) depth_[t] = depth_[queue[h]] + 1, queue.push_back(t);
+        if (t != kNoSquare && depth_[t] > depth_[queue[h]] + 1)
+          depth_[t] = depth_[queue[h]] + 1, queue.push_back(t);
       }
     // Pulls from each square to the nearest start square on the empty
     // board: a box pulled onto t from s needs the square beyond t for the player.
@@ -65,7 +73,9 @@ class Planner {
     for (size_t h = 0; h < queue.size(); ++h)
       for (Direction d : kDirections) {
         Square t = queue[h], s = board.neighbor(t, opposite(d));
-        if (s == kNoSquare || board.neighbor(t, d) == kNoSquare || exitPulls_[s] <= exitPulls_[t] + 1) continue;
+        if (s == kNoSquare || board.neighbor(t, d) == kNoSquare ||
+            exitPulls_[s] <= exitPulls_[t] + 1)
+          continue;
         exitPulls_[s] = exitPulls_[t] + 1;
         queue.push_back(s);
       }
@@ -77,10 +87,10 @@ class Planner {
 
  private:
   enum class Phase { Start, Exact, Attempts, Done };
-  static constexpr size_t kMaxParkNodes = 400;  // positions per parking search
-  static constexpr int kMaxSeeds = 4;           // player regions of the solved position tried
+  static constexpr size_t kMaxParkNodes = 400;     // positions per parking search
+  static constexpr int kMaxSeeds = 4;              // player regions of the solved position tried
   static constexpr uint64_t kExactWork = 250'000;  // for the reverse game proper (see exact())
-  static constexpr int kExactBoxes = 64;            // boxes at most for it
+  static constexpr int kExactBoxes = 64;           // boxes at most for it
   // Past the budget by this much, pull searches stop: the boxes left go out
   // without a path. A search is not cut at the budget itself (it may run on
   // past it: 6.86M steps in all at most on the bundled levels), but one on a
@@ -106,7 +116,8 @@ class Planner {
   void endAttempt();
   void finish();
   bool exact(Attempt& a, std::vector<Box>& boxes, std::vector<uint8_t>& stay, Square player);
-  void takeOut(Attempt& a, std::vector<Box>& boxes, size_t i, const BoxPulls::Reached& hit, Square& player);
+  void takeOut(Attempt& a, std::vector<Box>& boxes, size_t i, const BoxPulls::Reached& hit,
+               Square& player);
   bool park(Attempt& a, std::vector<Box>& boxes, Square& player);
   bool match(Attempt& a) const;
 
@@ -124,7 +135,8 @@ class Planner {
   // Where step() is: the phase, the seed it works from, the best attempt yet.
   Phase phase_ = Phase::Start;
   PackingPlan plan_;
-  std::vector<std::pair<int, Square>> seeds_;  // (-size, least square) of the solved position's regions, largest first
+  std::vector<std::pair<int, Square>>
+      seeds_;  // (-size, least square) of the solved position's regions, largest first
   size_t seed_ = 0;
   Attempt best_;
   bool have_ = false;
@@ -204,7 +216,8 @@ bool Planner::searchCandidate() {
   auto key = [&](size_t k, const BoxPulls::Reached& h) {
     return std::tuple(!boxes[k].left, h.pulls, depth_[boxes[k].goal], boxes[k].goal);
   };
-  if (chosen_ < 0 || key(i, hit) < key(chosen_, chosenHit_)) chosen_ = static_cast<int>(i), chosenHit_ = hit;
+  if (chosen_ < 0 || key(i, hit) < key(chosen_, chosenHit_))
+    chosen_ = static_cast<int>(i), chosenHit_ = hit;
   return true;
 }
 
@@ -223,7 +236,9 @@ void Planner::forceOut() {
   std::vector<Box>& boxes = boxes_;
   int best = -1;
   for (size_t i = 0; i < boxes.size(); ++i) {
-    auto key = [&](size_t k) { return std::tuple(!boxes[k].left, depth_[boxes[k].goal], boxes[k].goal); };
+    auto key = [&](size_t k) {
+      return std::tuple(!boxes[k].left, depth_[boxes[k].goal], boxes[k].goal);
+    };
     if (best < 0 || key(i) < key(best)) best = static_cast<int>(i);
   }
   ++a.forced;
@@ -237,7 +252,8 @@ void Planner::forceOut() {
 void Planner::endAttempt() { current_.matched = current_.forced == 0 && match(current_); }
 
 // Box `i` leaves for good along `hit`; `occupied_` marks `boxes` and is cleared.
-void Planner::takeOut(Attempt& a, std::vector<Box>& boxes, size_t i, const BoxPulls::Reached& hit, Square& player) {
+void Planner::takeOut(Attempt& a, std::vector<Box>& boxes, size_t i, const BoxPulls::Reached& hit,
+                      Square& player) {
   const Box b = boxes[i];
   if (!b.left) {
     a.emptied.push_back(b.goal);
@@ -298,7 +314,8 @@ bool Planner::park(Attempt& a, std::vector<Box>& boxes, Square& player) {
   mark(boxes, 0);
   int found = -1;
   std::vector<BoxPulls::Reached> all;
-  for (size_t h = 0; h < nodes.size() && found < 0 && nodes.size() < kMaxParkNodes && !overBudget(); ++h) {
+  for (size_t h = 0; h < nodes.size() && found < 0 && nodes.size() < kMaxParkNodes && !overBudget();
+       ++h) {
     const std::vector<Box> here = nodes[h].boxes;
     const Square herePlayer = nodes[h].player;
     mark(here, 1);
@@ -359,7 +376,8 @@ bool Planner::park(Attempt& a, std::vector<Box>& boxes, Square& player) {
 // start square holds one and the player can walk to where it starts. Depth
 // first over which box goes next and where, within `exactBudget_`. On
 // success `a` holds the order, and playing it backwards solves the level.
-bool Planner::exact(Attempt& a, std::vector<Box>& boxes, std::vector<uint8_t>& stay, Square player) {
+bool Planner::exact(Attempt& a, std::vector<Box>& boxes, std::vector<uint8_t>& stay,
+                    Square player) {
   auto markAll = [&] {
     std::fill(occupied_.begin(), occupied_.end(), 0);
     for (const Box& b : boxes) occupied_[b.at] = 1;
@@ -391,15 +409,18 @@ bool Planner::exact(Attempt& a, std::vector<Box>& boxes, std::vector<uint8_t>& s
   std::vector<BoxPulls::Reached> all;
   for (size_t i = 0; i < boxes.size(); ++i) {
     const Box b = boxes[i];
-    if (start_[b.at]) candidates.push_back({true, 0, depth_[b.goal], i, {b.at, player, 0, kNoSquare}});
+    if (start_[b.at])
+      candidates.push_back({true, 0, depth_[b.goal], i, {b.at, player, 0, kNoSquare}});
     all.clear();
     pulls_.search(occupied_, b.at, player, nullptr, nullptr, &all);
     for (const auto& r : all)
-      if (r.to != b.at && start_[r.to]) candidates.push_back({false, r.pulls, depth_[b.goal], i, r});
+      if (r.to != b.at && start_[r.to])
+        candidates.push_back({false, r.pulls, depth_[b.goal], i, r});
   }
-  std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& x, const Candidate& y) {
-    return std::tuple(x.stays, x.pulls, x.depth) < std::tuple(y.stays, y.pulls, y.depth);
-  });
+  std::stable_sort(
+      candidates.begin(), candidates.end(), [](const Candidate& x, const Candidate& y) {
+        return std::tuple(x.stays, x.pulls, x.depth) < std::tuple(y.stays, y.pulls, y.depth);
+      });
   for (const Candidate& c : candidates) {
     const Box b = boxes[c.box];
     a.emptied.push_back(b.goal);
@@ -454,7 +475,8 @@ void Planner::start() {
       stack.pop_back();
       for (Direction d : kDirections) {
         Square t = board_.neighbor(s, d);
-        if (t != kNoSquare && board_.isGoal(t) && plan.area[t] < 0) plan.area[t] = areas, stack.push_back(t);
+        if (t != kNoSquare && board_.isGoal(t) && plan.area[t] < 0)
+          plan.area[t] = areas, stack.push_back(t);
       }
     }
     ++areas;
@@ -479,7 +501,8 @@ void Planner::start() {
   // First the reverse game proper, on a share of the budget (it recurses
   // once per box: not for many boxes, which it would hardly solve anyway,
   // keeping the stack small for the WebAssembly build).
-  const bool exactFits = board_.boxCount() == static_cast<int>(board_.goals().size()) && board_.boxCount() <= kExactBoxes;
+  const bool exactFits = board_.boxCount() == static_cast<int>(board_.goals().size()) &&
+                         board_.boxCount() <= kExactBoxes;
   if (exactFits) exactBudget_ = std::min<uint64_t>(budget_ / 8, kExactWork);
   phase_ = exactFits && !seeds_.empty() ? Phase::Exact : Phase::Attempts;
 }

@@ -54,17 +54,18 @@ struct PackingPlan {
     Square square;
     int firstRank, lastRank;
   };
-  std::vector<Parking> parking;  // in the order the boxes get there
+  std::vector<Parking> parking;        // in the order the boxes get there
   std::vector<uint8_t> parkingSquare;  // [square] 1 when some box parks there
-  bool clean = true;     // every box left its goal by pulls (no box taken out without a path)
-  bool complete = false;  // clean, and the boxes' way out ends on distinct start squares (a perfect matching)
+  bool clean = true;  // every box left its goal by pulls (no box taken out without a path)
+  bool complete =
+      false;  // clean, and the boxes' way out ends on distinct start squares (a perfect matching)
   // The plan is a solution played backwards: each box, the others where
   // the plan has them (boxes not yet brought in on their start squares),
   // goes from its start square to its goal in plan order. A level with a
   // proven plan can be solved; implies complete.
   bool proven = false;
-  int forced = 0;        // boxes taken out without a path
-  uint64_t work = 0;     // elementary steps the plan cost
+  int forced = 0;     // boxes taken out without a path
+  uint64_t work = 0;  // elementary steps the plan cost
 };
 
 inline constexpr uint64_t kPackingPlanWork = 6'000'000;

@@ -15,8 +15,10 @@ std::vector<uint8_t> tunnelStops(const Board& board) {
     const Square s = static_cast<Square>(i);
     if (board.isGoal(s)) continue;
     auto open = [&](Direction d) { return board.neighbor(s, d) != kNoSquare; };
-    const bool vertical = open(Direction::Up) && open(Direction::Down) && !open(Direction::Left) && !open(Direction::Right);
-    const bool horizontal = open(Direction::Left) && open(Direction::Right) && !open(Direction::Up) && !open(Direction::Down);
+    const bool vertical = open(Direction::Up) && open(Direction::Down) && !open(Direction::Left) &&
+                          !open(Direction::Right);
+    const bool horizontal = open(Direction::Left) && open(Direction::Right) &&
+                            !open(Direction::Up) && !open(Direction::Down);
     if (vertical || horizontal) stops[s] = doorway[s];
   }
   return stops;

@@ -13,8 +13,8 @@
 #include "hbox_regions.h"
 #include "hbox_rules.h"
 #include "hbox_store.h"
-#include "search/meeting.h"
 #include "preparation.h"
+#include "search/meeting.h"
 #include "search/solution.h"
 
 namespace soko {
@@ -237,8 +237,9 @@ SolveStatus HboxStrategy::admit() {
   fixedBytes_ = uint64_t(squares) * (n_ * 8 + 24);  // pull distances, match costs, scratch
   const uint64_t tables = fixedBytes_ + queues_.fixedBytes();
   if (tables + kMemoryMargin > budget_) {
-    message_ = tooLargeForBudget("hbox's tables for " + countText(n_) + " boxes on " + countText(squares) + " squares",
-                                 tables + kMemoryMargin, budget_);
+    message_ = tooLargeForBudget(
+        "hbox's tables for " + countText(n_) + " boxes on " + countText(squares) + " squares",
+        tables + kMemoryMargin, budget_);
     return SolveStatus::Declined;
   }
   return SolveStatus::Running;
