@@ -28,6 +28,12 @@ bool LevelAnalysis::buildGoalDistances() {
   return goalDistances_->complete() || goalDistances_->buildPiece();
 }
 
+bool LevelAnalysis::buildStartPullDistances() {
+  if (!startPullDistances_)
+    startPullDistances_ = std::make_unique<PullDistances>(*board_, board_->startBoxes(), true);
+  return startPullDistances_->complete() || startPullDistances_->buildPiece();
+}
+
 uint64_t LevelAnalysis::goalDistanceBytes() const {
   return PushDistances::bytesFor(board_->squareCount(), static_cast<int>(board_->goals().size()));
 }
@@ -61,6 +67,7 @@ uint64_t LevelAnalysis::memoryBytes() const {
   if (board_)
     bytes += board_->level().cells.size() + static_cast<uint64_t>(board_->squareCount()) * 16;
   if (goalDistances_) bytes += goalDistances_->memoryBytes();
+  if (startPullDistances_) bytes += startPullDistances_->memoryBytes();
   return bytes;
 }
 

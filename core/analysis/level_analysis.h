@@ -1,7 +1,8 @@
 // What the strategies learn about a level before searching it, made once per
 // level and shared: the members of a portfolio hold the same object, so the
-// board, its dead squares and the goals' push distances are built by
-// whichever member asks first and read by the others.
+// board, its dead squares, the goals' push distances and the start squares'
+// pull distances are built by whichever member asks first and read by the
+// others.
 //
 // Built in pieces (preparation.h): each build* call does a bounded piece of
 // work and returns true once that part is complete; the accessors below a
@@ -15,6 +16,7 @@
 
 #include "board.h"
 #include "level.h"
+#include "pull_distances.h"
 #include "push_distances.h"
 
 namespace soko {
@@ -44,6 +46,11 @@ class LevelAnalysis {
   const std::vector<uint8_t>& goalReach() const { return goalReach_; }
   uint64_t goalReachBytes() const;
 
+  // Lone-box pull distances to the boxes' start squares (the reverse
+  // searches' goals), a start square per piece (needs the board).
+  bool buildStartPullDistances();
+  const PullDistances& startPullDistances() const { return *startPullDistances_; }
+
   uint64_t memoryBytes() const;
 
  private:
@@ -51,6 +58,7 @@ class LevelAnalysis {
   std::optional<Board> board_;
   std::vector<uint8_t> pushDead_;
   std::unique_ptr<PushDistances> goalDistances_;
+  std::unique_ptr<PullDistances> startPullDistances_;
   std::vector<uint8_t> goalReach_;       // [square * goals + goal]
   int goalsReached_ = -1;                // goals marked in goalReach_; -1 before it is made
   std::vector<uint8_t> noWalls_, seen_;  // scratch while building

@@ -37,14 +37,17 @@ class PortfolioStrategy : public Strategy {
                     const PortfolioSchedule& schedule)
       : budget_(options.memoryBudgetBytes),
         lateStart_(schedule.lateStart),
-        fessTables_(std::make_shared<FessTables>(std::make_shared<LevelAnalysis>(level),
-                                                 options.memoryBudgetBytes)) {
+        analysis_(std::make_shared<LevelAnalysis>(level)),
+        fessTables_(std::make_shared<FessTables>(analysis_, options.memoryBudgetBytes)) {
     // Each member's budget is set again before each of its turns (run()).
-    // The fess variants share one set of tables, built by the first to run.
+    // The fess variants share one set of tables, built by the first to run;
+    // the hbox members share the level's pull distances; all of it is
+    // counted once, here (stats()).
     join(0, "fess", makeFessStrategy(fessTables_, options.memoryBudgetBytes, {}), kFessCost,
          schedule.fessTurn);
-    join(1, "hbox11", makeHboxStrategy(level, options, 11), kHbox11Cost, schedule.hboxTurn);
-    join(2, "hbox1", makeHboxStrategy(level, options, 1), kHbox1Cost, schedule.probe,
+    join(1, "hbox11", makeHboxStrategy(level, options, 11, analysis_), kHbox11Cost,
+         schedule.hboxTurn);
+    join(2, "hbox1", makeHboxStrategy(level, options, 1, analysis_), kHbox1Cost, schedule.probe,
          schedule.probe);  // in one turn
     members_[2].startAt = lateStart_;
     members_[0].complete = true;
@@ -267,8 +270,9 @@ class PortfolioStrategy : public Strategy {
   static constexpr int kMembers = kFirstLate + kLate;
   uint64_t budget_;
   Work lateStart_;
-  std::shared_ptr<FessTables> fessTables_;  // the fess members'
-  bool linked_ = false;                     // fess and hbox 11 look up each other's positions
+  std::shared_ptr<LevelAnalysis> analysis_;  // every member's
+  std::shared_ptr<FessTables> fessTables_;   // the fess members'
+  bool linked_ = false;                      // fess and hbox 11 look up each other's positions
   Member members_[kMembers];
   Work searched_ = 0;  // by all members
   int turn_ = 0;

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "analysis/board.h"
+#include "analysis/level_analysis.h"
 #include "analysis/pull_distances.h"
 #include "format.h"
 #include "solver.h"
@@ -309,4 +310,27 @@ TEST_CASE(
   // It stays halfway.
   CHECK(fresh.note(1, 0));
   CHECK(fresh.halfway());
+}
+
+TEST_CASE(
+    "hbox searches sharing a level analysis build its pull distances once, and the caller counts "
+    "them") {
+  const Level level = testing::bundled("XSokoban").levels[12];  // hbox needs 257,510 expansions
+  SolverOptions o;
+  const auto toNodes = [](Strategy& s, uint64_t n) {
+    return s.run(Deadline(Deadline::Clock::now() + std::chrono::hours(1), n));
+  };
+  auto analysis = std::make_shared<LevelAnalysis>(level);
+  std::unique_ptr<Strategy> first = makeHboxStrategy(level, o, 11, analysis);
+  REQUIRE(toNodes(*first, 100) == SolveStatus::Running);
+  REQUIRE(analysis->startPullDistances().complete());
+  const PullDistances* table = &analysis->startPullDistances();
+  std::unique_ptr<Strategy> second = makeHboxStrategy(level, o, 1, analysis);
+  REQUIRE(toNodes(*second, 100) == SolveStatus::Running);
+  CHECK(&analysis->startPullDistances() == table);  // not built again
+  // The same search as one with its own analysis, which it counts.
+  std::unique_ptr<Strategy> alone = makeHboxStrategy(level, o, 1);
+  REQUIRE(toNodes(*alone, 100) == SolveStatus::Running);
+  CHECK(alone->stats().stored == second->stats().stored);
+  CHECK(alone->stats().memoryBytes == second->stats().memoryBytes + analysis->memoryBytes());
 }

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "analysis/board.h"
+#include "analysis/level_analysis.h"
 #include "analysis/pull_distances.h"
 #include "analysis/zobrist.h"
 #include "bounds/hungarian.h"
@@ -33,8 +34,14 @@ struct Path {
 // and queueing the positions it makes.
 class HboxStrategy : public Strategy, public MeetingSide {
  public:
-  HboxStrategy(const Level& level, const SolverOptions& options, const HboxMethod& method)
+  // `analysis`: the level's analysis, maybe shared with other members of a
+  // portfolio (the pull distances come from it); `countAnalysis`: this
+  // search's bytes include it (false when the caller counts it).
+  HboxStrategy(const Level& level, const SolverOptions& options, const HboxMethod& method,
+               std::shared_ptr<LevelAnalysis> analysis, bool countAnalysis)
       : method_(method),
+        analysis_(std::move(analysis)),
+        countAnalysis_(countAnalysis),
         board_(level),
         n_(board_.boxCount()),
         targets_(board_.startBoxes()),
@@ -75,7 +82,8 @@ class HboxStrategy : public Strategy, public MeetingSide {
   enum class Stored { Yes, Stop, Solved, OutOfMemory };
 
   uint64_t memoryBytes() const {
-    return store_.memoryBytes() + fixedBytes_ + queues_.memoryBytes();
+    return store_.memoryBytes() + fixedBytes_ + queues_.memoryBytes() +
+           (countAnalysis_ ? analysis_->memoryBytes() : 0);
   }
   SolveStatus admit();
   SolveStatus prepare();
@@ -105,6 +113,8 @@ class HboxStrategy : public Strategy, public MeetingSide {
   }
 
   const HboxMethod method_;
+  const std::shared_ptr<LevelAnalysis> analysis_;
+  const bool countAnalysis_;
   const Board board_;
   const int n_;
   const std::vector<Square> targets_;  // the start squares of the boxes: the puller's goals
@@ -114,8 +124,8 @@ class HboxStrategy : public Strategy, public MeetingSide {
   uint64_t budget_;
   uint64_t fixedBytes_ = 0;  // the tables prepare() builds
 
-  // Built by prepare().
-  std::unique_ptr<PullDistances> pd_;
+  // Built by prepare(), but the pull distances: the analysis's.
+  const PullDistances* pd_ = nullptr;
   std::vector<uint8_t> isTarget_;  // [square]
   std::vector<uint8_t> occupied_;  // [square] the boxes of the position at hand
   std::optional<PullerRegions> regions_;
@@ -130,7 +140,7 @@ class HboxStrategy : public Strategy, public MeetingSide {
 
   HalfwayTracker halfwayTracker_{n_};
   bool halfway_ = false;
-  bool started_ = false, prunedHeuristically_ = false;
+  bool admitted_ = false, started_ = false, prunedHeuristically_ = false;
   bool strictGuard_ = true;  // hbox's original guard; the milder one after it exhausted the search
   SolveStatus finished_ = SolveStatus::Running;
   uint32_t solvedIndex_ = kNone;
@@ -142,14 +152,17 @@ class HboxStrategy : public Strategy, public MeetingSide {
 
 SolveStatus HboxStrategy::run(const Deadline& deadline) {
   if (!started_) {
-    if (!pd_) {
+    if (!admitted_) {
       const SolveStatus s = admit();
       if (s != SolveStatus::Running) return finished_ = s;
-      pd_ = std::make_unique<PullDistances>(board_, targets_, true);
+      admitted_ = true;
     }
-    // The pull distances a target at a time, in the slices (preparation.h).
-    while (!pd_->buildPiece())
+    // The pull distances a start square at a time, in the slices
+    // (preparation.h), unless another member built them already.
+    analysis_->buildBoard();
+    while (!analysis_->buildStartPullDistances())
       if (deadline.expired()) return SolveStatus::Running;
+    pd_ = &analysis_->startPullDistances();
     started_ = true;
     SolveStatus s = prepare();
     if (s == SolveStatus::Running) s = addStarts();
@@ -234,8 +247,9 @@ SolveStatus HboxStrategy::admit() {
   }
   const int squares = board_.squareCount();
   // The tables below come before any position: refuse a budget they would pass.
-  fixedBytes_ = uint64_t(squares) * (n_ * 8 + 24);  // pull distances, match costs, scratch
-  const uint64_t tables = fixedBytes_ + queues_.fixedBytes();
+  fixedBytes_ = uint64_t(squares) * (n_ * 4 + 24);  // match costs, scratch
+  const uint64_t pullDistances = uint64_t(squares) * n_ * 4;
+  const uint64_t tables = fixedBytes_ + pullDistances + queues_.fixedBytes();
   if (tables + kMemoryMargin > budget_) {
     message_ = tooLargeForBudget(
         "hbox's tables for " + countText(n_) + " boxes on " + countText(squares) + " squares",
@@ -541,10 +555,12 @@ int finalPlayerCell(const Level& level, const std::string& lurd) {
 }
 
 std::unique_ptr<Strategy> makeHboxStrategy(const Level& level, const SolverOptions& options,
-                                           int method) {
+                                           int method, std::shared_ptr<LevelAnalysis> shared) {
   HboxMethod m;
   if (!hboxMethod(method, m)) hboxMethod(1, m);
-  return std::make_unique<HboxStrategy>(level, options, m);
+  const bool own = !shared;
+  if (own) shared = std::make_shared<LevelAnalysis>(level);
+  return std::make_unique<HboxStrategy>(level, options, m, std::move(shared), own);
 }
 
 }  // namespace soko

@@ -21,9 +21,14 @@
 
 namespace soko {
 
+class LevelAnalysis;
+
 // Method `method` (see hboxMethod(); method 1 for a number it refuses).
+// `shared`: a level analysis other members of a portfolio use too, which
+// the caller counts; without it the search makes and counts its own.
 std::unique_ptr<Strategy> makeHboxStrategy(const Level& level, const SolverOptions& options,
-                                           int method);
+                                           int method,
+                                           std::shared_ptr<LevelAnalysis> shared = nullptr);
 
 // HunEst0: the Hungarian matching of goals to box start squares over pull
 // distances, a lower bound on the pushes of any solution; -1 when no
