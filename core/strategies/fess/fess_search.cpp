@@ -17,6 +17,7 @@
 #include "goal_room.h"
 #include "hotspots.h"
 #include "macro_moves.h"
+#include "macro_path.h"
 #include "search/block_array.h"
 #include "search/meeting.h"
 #include "search/node_store.h"
@@ -616,29 +617,8 @@ std::string FessSearch::solution() const {
   return pushesToLurd(board_.level(), pushes).value_or("");
 }
 
-// Each macro push of the path becomes its single pushes (and the player's
-// walks between them, which pushesToLurd finds again). Empty on failure.
 std::vector<PushStep> FessSearch::pathPushes(uint32_t index) const {
-  std::vector<uint32_t> chain;
-  for (uint32_t i = index; i != NodeStore::kNone; i = store_.parent(i)) chain.push_back(i);
-  std::reverse(chain.begin(), chain.end());
-  MacroMoves moves(board_, dead_);
-  std::vector<uint8_t> occupied(board_.squareCount(), 0);
-  std::vector<PushStep> pushes;
-  const int n = board_.boxCount();
-  std::vector<Square> boxes(n);
-  for (size_t k = 1; k < chain.size(); ++k) {
-    uint32_t parent = chain[k - 1], child = chain[k];
-    store_.boxes(parent, boxes.data());
-    for (int i = 0; i < n; ++i) occupied[boxes[i]] = 1;
-    uint32_t move = store_.move(child);
-    auto steps = moves.path(occupied, store_.player(parent), static_cast<Square>(move >> 16),
-                            static_cast<Square>(move & 0xFFFF), store_.player(child));
-    for (int i = 0; i < n; ++i) occupied[boxes[i]] = 0;
-    if (steps.empty()) return {};
-    for (const auto& st : steps) pushes.push_back({board_.cellOf(st.box), st.dir});
-  }
-  return pushes;
+  return macroPathPushes(board_, dead_, store_, index);
 }
 
 }  // namespace
