@@ -20,6 +20,7 @@
 //   {type: 'cancel-job'}                         the solvers stop
 // The view draws everything from this object (view.js, render.js).
 import { PlayState, progressOf, sameProgress } from './state.js';
+import { createViewport } from './viewport.js';
 import { movesPushes } from './words.js';
 
 const NO_BEST = Object.freeze({ byMoves: null, byPushes: null });
@@ -57,7 +58,9 @@ export function createState(module, settings = {}) {
     storageProblem: '', // why the player's data is not being kept, while that is so
     banner: null,       // {moves, pushes, improved}: the solved moment
     ready: false,       // the page has started (before that the heading says it is loading)
-    settings: { method: 'default', timeLimit: 60, memoryMB: module.defaultMemoryBudgetBytes() / 1048576, speed: 10, ...settings },
+    viewport: createViewport(),  // the board's zoom and pan (viewport.js)
+    system: {},         // {dark, moreContrast, forcedColors}: what the system prefers (look-state.js)
+    settings: { method: 'default', timeLimit: 60, memoryMB: module.defaultMemoryBudgetBytes() / 1048576, speed: 10, theme: 'system', ...settings },
     effects: [],
   };
 }

@@ -6,7 +6,7 @@
 //   input.js ──actions──> controller.js ──> *-state.js transitions (app-state.js's one state)
 //                              │  └─ effects: storage.js, solvers.js, timers
 //                              └─ redraw() ──> view.js (panels) + render.js (board)
-import { createState, showNotice, storageFailed } from './app-state.js';
+import { createState, showNotice, shownGame, storageFailed } from './app-state.js';
 import { applyBackups, writeBackup } from './backup.js';
 import { createController } from './controller.js';
 import { attachInput } from './input.js';
@@ -17,6 +17,7 @@ import { SolverClient } from './solver-client.js';
 import { Solvers } from './solvers.js';
 import { memoryStorage, openStorage } from './storage.js';
 import { createView, fillMethods } from './view.js';
+import { canPan } from './viewport.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -42,7 +43,17 @@ async function openPlayerStorage() {
 const settingsOf = (storage, M) => ({
   method: storage.setting('method', 'default'), timeLimit: storage.setting('timeLimit', 60),
   memoryMB: storage.setting('memoryMB', M.defaultMemoryBudgetBytes() / 1048576), speed: storage.setting('speed', 10),
+  theme: storage.setting('theme', 'system'),
 });
+
+// What the system prefers, and a listener for when that changes.
+const SYSTEM_LOOK = { dark: '(prefers-color-scheme: dark)', moreContrast: '(prefers-contrast: more)', forcedColors: '(forced-colors: active)' };
+function watchSystemLook(dispatch) {
+  const queries = Object.entries(SYSTEM_LOOK).map(([name, q]) => [name, matchMedia(q)]);
+  const tell = () => dispatch({ type: 'system-look', ...Object.fromEntries(queries.map(([name, m]) => [name, m.matches])) });
+  for (const [, m] of queries) m.addEventListener('change', tell);
+  tell();
+}
 
 // This tab's name for its backup of moves not yet on disk (backup.js).
 const TAB_ID = Math.random().toString(36).slice(2, 10);
@@ -71,6 +82,7 @@ const page = {
   setHash: (hash) => history.replaceState(null, '', location.pathname + location.search + (hash ? '#' + hash : '')),
   download,
   keepUnsaved: (entries) => { if (localStore()) writeBackup(localStore(), TAB_ID, entries); },
+  showHelp: () => { if (!$('help-dialog').open) $('help-dialog').showModal(); },
 };
 
 function localStore() {
@@ -99,17 +111,23 @@ async function boot() {
   if (storage.migration && storage.migration.error) {
     showNotice(state, 'The data saved by the previous version of this page could not be read', [storage.migration.error]);
   }
-  let view = null;
-  const board = createBoard($('board'), $('board-wrap'), () => view && view.redraw());
-  view = createView({ state, storage, library, board });
   let controller = null;
+  const board = createBoard($('board'), $('board-wrap'), (width, height, dpr) => controller && controller.dispatch({ type: 'frame', width, height, dpr }));
+  const view = createView({ state, storage, library, board });
   const solvers = new Solvers(() => new SolverClient(() => new Worker('solver-worker.js'), {
     onRestart: (reason) => controller.solverRestarted(reason),
   }), navigator.hardwareConcurrency);
   controller = createController({ state, storage, library, solvers, redraw: view.redraw, page });
   solvers.methods = M.solverMethods().map((m) => m.name);
   fillMethods(M.solverMethods(), solvers.portfolioMethods());
-  attachInput({ board: $('board'), cellAt: board.cellAt, dispatch: controller.dispatch });
+  // A mouse drag moves a large board unless it starts on a box (then it pushes the box).
+  const canPanFrom = (x, y) => {
+    const cell = board.cellAt(x, y);
+    const g = shownGame(state);
+    return canPan(state.viewport) && !(cell >= 0 && g && (state.play.sink ? g.hasStone(cell) : g.hasBox(cell)));
+  };
+  attachInput({ board: $('board'), cellAt: board.cellAt, canPanFrom, dispatch: controller.dispatch });
+  watchSystemLook(controller.dispatch);
   storage.on('change', controller.storageChanged);
   storage.on('error', controller.storageError);
   // Another tab may have played meanwhile; a failed read reaches the 'error' listener.
@@ -120,7 +138,7 @@ async function boot() {
 
   // For the page tests and the curious: read, do not change.
   window.soko = {
-    state, storage, get play() { return state.play; }, get replay() { return state.replay; }, get solver() { return solvers.single; },
+    state, storage, board, get play() { return state.play; }, get replay() { return state.replay; }, get solver() { return solvers.single; },
   };
 
   await indexLoaded;

@@ -106,6 +106,17 @@ export async function pasteText(page, value) {
   await page.keyboard.press('Control+V');
 }
 
+// Opens the Solver card's "Advanced" fold (strategy, limits), as a person would.
+export async function openAdvanced(page) {
+  if (!(await page.locator('#solver-advanced').evaluate((d) => d.open))) await page.getByText('Advanced', { exact: true }).click();
+}
+
+// Picks a solver strategy under "Advanced".
+export async function chooseStrategy(page, value) {
+  await openAdvanced(page);
+  await page.getByRole('combobox', { name: 'Strategy' }).selectOption(value);
+}
+
 // Picks a bundled collection, as a person would; it opens at the level the
 // player was on there.
 export async function pickCollection(page, collection) {

@@ -1,0 +1,49 @@
+// Draws how the page looks from the state: the theme (<html data-theme>,
+// the browser's bar colour, the Theme picker), the zoom buttons on the
+// board, and the board brought into view when a replay or a hint appears
+// on it (on a phone the buttons that ask for them are further down the
+// page). view.js calls it from its one redraw.
+import { themeOf } from './look-state.js';
+import { THEME_CHOICES, paletteOf } from './themes.js';
+import { canPan, fitCell } from './viewport.js';
+
+const $ = (id) => document.getElementById(id);
+
+export function drawLook(state, drawn) {
+  const theme = themeOf(state);
+  if (document.documentElement.dataset.theme !== theme) {
+    document.documentElement.dataset.theme = theme;
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', paletteOf(theme).page);
+  }
+  const select = $('theme');
+  if (!drawn.themes) {
+    drawn.themes = true;
+    for (const { value, label } of THEME_CHOICES) select.add(new Option(label, value));
+  }
+  select.value = state.settings.theme;
+  drawZoom(state);
+}
+
+// A replay that opened, or a hint that came, scrolls the page (when it
+// scrolls) so the board and the replay bar above it are in view. Called
+// last, once the replay bar is shown.
+export function revealBoard(state, drawn) {
+  const replay = Boolean(state.replay);
+  const hint = Boolean(state.play.hint);
+  if ((replay && !drawn.replayShown) || (hint && !drawn.hintShown)) {
+    (replay ? $('replay-bar') : $('board-wrap')).scrollIntoView({ block: 'nearest' });
+  }
+  drawn.replayShown = replay;
+  drawn.hintShown = hint;
+}
+
+// The buttons show once the board can be zoomed out, or is small on screen.
+function drawZoom(state) {
+  const vp = state.viewport;
+  const shown = Boolean(vp.cell && state.level) && (canPan(vp) || vp.mode !== 'auto' || vp.cell / vp.dpr < 20);
+  $('zoom').hidden = !shown;
+  if (!shown) return;
+  const whole = vp.cell <= fitCell(vp);
+  $('zoom-fit').disabled = whole;
+  $('zoom-out').disabled = whole;
+}
