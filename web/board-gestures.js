@@ -23,81 +23,80 @@ export function pinchOf(a, b) {
   return { dist: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
 }
 
+// A point in client px as CSS px from the board's centre.
+function fromCentre(board, x, y) {
+  const r = board.getBoundingClientRect();
+  return { dx: x - (r.left + r.width / 2), dy: y - (r.top + r.height / 2) };
+}
+
 // board: the canvas; canPanFrom(x, y): may a mouse drag from this point
 // (CSS px on the canvas) move the view.
 export function attachGestures(board, dispatch, canPanFrom) {
-  const pointers = new Map();  // pointerId -> {x, y} (client px)
-  const taken = new Set();     // pointers that were a pan or a pinch
-  let pan = null;              // {id, x, y, started}
-  let pinch = null;            // {dist, x, y, factor}
-
-  const fromCentre = (x, y) => {
-    const r = board.getBoundingClientRect();
-    return { dx: x - (r.left + r.width / 2), dy: y - (r.top + r.height / 2) };
-  };
-
+  const g = { board, dispatch, pointers: new Map(), taken: new Set(), pan: null, pinch: null };
+  // pointers: pointerId -> {x, y} (client px); taken: pointers that were a pan or a pinch;
+  // pan: {id, x, y, started}; pinch: {dist, x, y, factor}.
   board.addEventListener('wheel', (e) => {
     e.preventDefault();  // the page must not scroll while the board zooms
-    dispatch({ type: 'zoom', factor: wheelFactor(e.deltaY, e.deltaMode), ...fromCentre(e.clientX, e.clientY) });
+    dispatch({ type: 'zoom', factor: wheelFactor(e.deltaY, e.deltaMode), ...fromCentre(board, e.clientX, e.clientY) });
   }, { passive: false });
-
   board.addEventListener('pointerdown', (e) => {
-    taken.delete(e.pointerId);
-    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    if (pointers.size === 2) {
-      const [a, b] = [...pointers.values()];
-      pinch = { ...pinchOf(a, b), factor: 1 };
-      for (const id of pointers.keys()) taken.add(id);
-      pan = null;
+    g.taken.delete(e.pointerId);
+    g.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (g.pointers.size === 2) {
+      const [a, b] = [...g.pointers.values()];
+      g.pinch = { ...pinchOf(a, b), factor: 1 };
+      for (const id of g.pointers.keys()) g.taken.add(id);
+      g.pan = null;
     } else if (e.pointerType === 'mouse' && e.button === 0 && canPanFrom(e.offsetX, e.offsetY)) {
-      pan = { id: e.pointerId, x: e.clientX, y: e.clientY, started: false };
+      g.pan = { id: e.pointerId, x: e.clientX, y: e.clientY, started: false };
     }
   });
-
   board.addEventListener('pointermove', (e) => {
-    const p = pointers.get(e.pointerId);
+    const p = g.pointers.get(e.pointerId);
     if (!p) return;
     p.x = e.clientX;
     p.y = e.clientY;
-    if (pinch && pointers.size === 2) movePinch();
-    else if (pan && pan.id === e.pointerId) movePan(e);
+    if (g.pinch && g.pointers.size === 2) movePinch(g);
+    else if (g.pan && g.pan.id === e.pointerId) movePan(g, e);
   });
-
-  function movePinch() {
-    const [a, b] = [...pointers.values()];
-    const now = pinchOf(a, b);
-    if (now.x !== pinch.x || now.y !== pinch.y) dispatch({ type: 'pan', dx: now.x - pinch.x, dy: now.y - pinch.y });
-    // Whole device pixels per square: small changes add up before they zoom.
-    pinch.factor *= now.dist / Math.max(1, pinch.dist);
-    if (Math.abs(pinch.factor - 1) >= PINCH_STEP) {
-      dispatch({ type: 'zoom', factor: pinch.factor, ...fromCentre(now.x, now.y) });
-      pinch.factor = 1;
-    }
-    Object.assign(pinch, { dist: now.dist, x: now.x, y: now.y });
-  }
-
-  function movePan(e) {
-    if (!pan.started && Math.hypot(e.clientX - pan.x, e.clientY - pan.y) < PAN_AFTER) return;
-    if (!pan.started) {
-      pan.started = true;
-      taken.add(pan.id);
-      board.classList.add('panning');
-    }
-    dispatch({ type: 'pan', dx: e.clientX - pan.x, dy: e.clientY - pan.y });
-    pan.x = e.clientX;
-    pan.y = e.clientY;
-  }
-
   const end = (e) => {
-    pointers.delete(e.pointerId);
-    if (pointers.size < 2) pinch = null;
-    if (pan && pan.id === e.pointerId) {
-      pan = null;
+    g.pointers.delete(e.pointerId);
+    if (g.pointers.size < 2) g.pinch = null;
+    if (g.pan && g.pan.id === e.pointerId) {
+      g.pan = null;
       board.classList.remove('panning');
     }
   };
   board.addEventListener('pointerup', end);
   board.addEventListener('pointercancel', end);
+  return { owns: (id) => g.taken.has(id) };
+}
 
-  return { owns: (id) => taken.has(id) };
+// Two fingers moved: the view follows their midpoint and zooms by their spread.
+function movePinch(g) {
+  const [a, b] = [...g.pointers.values()];
+  const now = pinchOf(a, b);
+  const { pinch } = g;
+  if (now.x !== pinch.x || now.y !== pinch.y) g.dispatch({ type: 'pan', dx: now.x - pinch.x, dy: now.y - pinch.y });
+  // Whole device pixels per square: small changes add up before they zoom.
+  pinch.factor *= now.dist / Math.max(1, pinch.dist);
+  if (Math.abs(pinch.factor - 1) >= PINCH_STEP) {
+    g.dispatch({ type: 'zoom', factor: pinch.factor, ...fromCentre(g.board, now.x, now.y) });
+    pinch.factor = 1;
+  }
+  Object.assign(pinch, { dist: now.dist, x: now.x, y: now.y });
+}
+
+// A mouse drag from the floor: past a few pixels it moves the view.
+function movePan(g, e) {
+  const { pan } = g;
+  if (!pan.started && Math.hypot(e.clientX - pan.x, e.clientY - pan.y) < PAN_AFTER) return;
+  if (!pan.started) {
+    pan.started = true;
+    g.taken.add(pan.id);
+    g.board.classList.add('panning');
+  }
+  g.dispatch({ type: 'pan', dx: e.clientX - pan.x, dy: e.clientY - pan.y });
+  pan.x = e.clientX;
+  pan.y = e.clientY;
 }

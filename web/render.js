@@ -38,6 +38,37 @@ export function changedSquares(before, v) {
   return out;
 }
 
+// Paints board view `v` in layout `g`: every square in view, or only
+// `squares` (a Set of indices; those out of view are skipped), then the
+// overlays. Returns how many squares it painted.
+function drawView(ctx, P, v, g, squares) {
+  const seen = visibleSquares(g);
+  const inView = (i) => {
+    const x = i % v.width;
+    const y = Math.floor(i / v.width);
+    return i >= 0 && i < v.cells.length && x >= seen.x0 && x < seen.x1 && y >= seen.y0 && y < seen.y1;
+  };
+  const at = (i) => [g.ox + (i % v.width) * g.cell, g.oy + Math.floor(i / v.width) * g.cell];
+  let count = 0;
+  const draw = (i) => {
+    drawSquare(ctx, P, v, i, ...at(i), g.cell);
+    count++;
+  };
+  if (squares) {
+    for (const i of squares) if (inView(i)) draw(i);
+  } else {
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, g.width, g.height);
+    for (let y = seen.y0; y < seen.y1; y++) for (let x = seen.x0; x < seen.x1; x++) draw(y * v.width + x);
+  }
+  if (v.selected >= 0 && inView(v.selected)) drawSelection(ctx, P, ...at(v.selected), g.cell);
+  if (v.hint && inView(v.hint.box)) {
+    const [x, y] = at(v.hint.box);
+    drawHintArrow(ctx, P, x + g.cell / 2, y + g.cell / 2, v.hint.dir, g.cell);
+  }
+  return count;
+}
+
 // canvas: the board's <canvas>; wrap: the frame it sits in, whose content
 // box is the space the board may take: onFrame(width, height, dpr) is
 // called with it (CSS px) when it changes. view.js calls paint() from its
@@ -68,32 +99,7 @@ export function createBoard(canvas, wrap, onFrame) {
     geometry = g;
     const sig = [g.cell, g.width, g.height, g.ox, g.oy, g.dpr, v.width, v.height, v.sink, P.name].join();
     const full = resized || !shown || shown.sig !== sig;
-    const seen = visibleSquares(g);
-    const inView = (i) => {
-      const x = i % v.width;
-      const y = Math.floor(i / v.width);
-      return i >= 0 && i < v.cells.length && x >= seen.x0 && x < seen.x1 && y >= seen.y0 && y < seen.y1;
-    };
-    const squares = full ? null : [...changedSquares(shown.v, v)].filter(inView);
-    const at = (i) => [g.ox + (i % v.width) * g.cell, g.oy + Math.floor(i / v.width) * g.cell];
-    let count = 0;
-    const draw = (i) => {
-      const [x, y] = at(i);
-      drawSquare(ctx, P, v, i, x, y, g.cell);
-      count++;
-    };
-    if (full) {
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.clearRect(0, 0, g.width, g.height);
-      for (let y = seen.y0; y < seen.y1; y++) for (let x = seen.x0; x < seen.x1; x++) draw(y * v.width + x);
-    } else {
-      for (const i of squares) draw(i);
-    }
-    if (v.selected >= 0 && inView(v.selected)) drawSelection(ctx, P, ...at(v.selected), g.cell);
-    if (v.hint && inView(v.hint.box)) {
-      const [x, y] = at(v.hint.box);
-      drawHintArrow(ctx, P, x + g.cell / 2, y + g.cell / 2, v.hint.dir, g.cell);
-    }
+    const count = drawView(ctx, P, v, g, full ? null : changedSquares(shown.v, v));
     shown = { sig, v };
     Object.assign(stats, { paints: stats.paints + 1, squares: count, full });
   }
@@ -111,6 +117,13 @@ export function createBoard(canvas, wrap, onFrame) {
     return squareAt(g, x + size / 2, y + size / 2) === i ? { x, y, size } : null;
   }
 
+  watchFrame(wrap, onFrame);
+  return { paint, cellAt, squareRect, stats, geometry: () => geometry };
+}
+
+// Calls onFrame(width, height, dpr) with the content box of `wrap` (CSS
+// px) whenever it or the device pixel ratio changes.
+function watchFrame(wrap, onFrame) {
   let last = '';
   function measure() {
     const style = getComputedStyle(wrap);
@@ -131,5 +144,4 @@ export function createBoard(canvas, wrap, onFrame) {
     }, { once: true });
   };
   watchRatio();
-  return { paint, cellAt, squareRect, stats, geometry: () => geometry };
 }
