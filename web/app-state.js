@@ -60,6 +60,8 @@ export function createState(module, settings = {}) {
     ready: false,       // the page has started (before that the heading says it is loading)
     viewport: createViewport(),  // the board's zoom and pan (viewport.js)
     system: {},         // {dark, moreContrast, forcedColors}: what the system prefers (look-state.js)
+    offline: null,      // {status, message}: whether this version works with no network (offline-state.js)
+    update: null,       // 'ready' | 'elsewhere': a new version of the page waits (offline-state.js)
     settings: { method: 'default', timeLimit: 60, memoryMB: module.defaultMemoryBudgetBytes() / 1048576, speed: 10, theme: 'system', ...settings },
     effects: [],
   };

@@ -34,7 +34,7 @@ const STEP_MS = 32;          // walking animation, per step
 // state: app-state.js; storage: storage-contract.md; library: library.js;
 // solvers: solvers.js; redraw(): asks for a draw; page: {copy(text) ->
 // Promise, showText(text), link(fragment) -> URL, hash(), setHash(hash),
-// download(name, text, type), keepUnsaved(entries), showHelp()}.
+// download(name, text, type), keepUnsaved(entries), showHelp(), takeUpdate()}.
 export function createController({ state, storage, library, solvers, redraw, page }) {
   const timers = { walk: null, replay: null, replaySpeed: 0 };
   const ctx = { state, storage, library, solvers, page, update, dispatch, copy, kept, pending: new Map() };

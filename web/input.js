@@ -65,7 +65,7 @@ const BUTTONS = {
   'browser-open': 'browser-open', 'browser-close': 'browser-close', 'next-unsolved': 'next-unsolved',
   'collection-rename': 'collection-rename', 'collection-remove': 'collection-remove', 'export-data': 'export-data',
   'zoom-in': { type: 'zoom', factor: ZOOM_STEP }, 'zoom-out': { type: 'zoom', factor: 1 / ZOOM_STEP }, 'zoom-fit': 'fit',
-  'help-open': 'help',
+  'help-open': 'help', 'update-take': 'update-take', 'update-later': 'update-later',
 };
 
 // The buttons of the side panel's lists (view-lists.js): list and op -> action.

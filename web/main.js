@@ -12,6 +12,7 @@ import { createController } from './controller.js';
 import { attachInput } from './input.js';
 import { applyOldPosition } from './level-state.js';
 import { Library } from './library.js';
+import { startOffline } from './offline.js';
 import { createBoard } from './render.js';
 import { SolverClient } from './solver-client.js';
 import { Solvers } from './solvers.js';
@@ -83,6 +84,7 @@ const page = {
   download,
   keepUnsaved: (entries) => { if (localStore()) writeBackup(localStore(), TAB_ID, entries); },
   showHelp: () => { if (!$('help-dialog').open) $('help-dialog').showModal(); },
+  takeUpdate: () => location.reload(),  // until the service worker is registered (boot)
 };
 
 function localStore() {
@@ -150,6 +152,8 @@ async function boot() {
   document.body.dataset.ready = 'true';
   // The solver's worker loads its own module copy; started once the board is up.
   solvers.start();
+  // Kept for offline use once the page has shown its level.
+  page.takeUpdate = startOffline(controller.dispatch).takeUpdate;
 }
 
 // A link's level; else where the player was (the previous version's

@@ -1,9 +1,11 @@
 // Draws how the page looks from the state: the theme (<html data-theme>,
 // the browser's bar colour, the Theme picker), the zoom buttons on the
-// board, and the board brought into view when a replay or a hint appears
-// on it (on a phone the buttons that ask for them are further down the
-// page). view.js calls it from its one redraw.
+// board, offline use and the offer of a new version, and the board brought
+// into view when a replay or a hint appears on it (on a phone the buttons
+// that ask for them are further down the page). view.js calls it from its
+// one redraw.
 import { themeOf } from './look-state.js';
+import { offlineWords, updateWords } from './offline-state.js';
 import { THEME_CHOICES, paletteOf } from './themes.js';
 import { canPan, fitCell } from './viewport.js';
 
@@ -22,6 +24,10 @@ export function drawLook(state, drawn) {
   }
   select.value = state.settings.theme;
   drawZoom(state);
+  $('offline-note').hidden = !state.offline;
+  $('offline-note').textContent = offlineWords(state.offline);
+  $('update-bar').hidden = !state.update;
+  $('update-text').textContent = updateWords(state.update);
 }
 
 // A replay that opened, or a hint that came, scrolls the page (when it

@@ -39,7 +39,8 @@ async function waitForServer(url) {
 }
 
 // Starts the server and Chromium before the file's tests, stops them after.
-export function servePage() {
+// mounts: {name: folder} served at /name/ besides (a folder may be filled later).
+export function servePage({ mounts = {} } = {}) {
   let server = null;
   let root = null;
   before(async () => {
@@ -47,6 +48,7 @@ export function servePage() {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-page-'));
     fs.symlinkSync(path.resolve(site), path.join(root, 'sokoban'));
     if (bundledSite) fs.symlinkSync(path.resolve(bundledSite), path.join(root, 'bundled'));
+    for (const [name, dir] of Object.entries(mounts)) fs.symlinkSync(path.resolve(dir), path.join(root, name));
     const port = await freePort();
     server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', root], { stdio: 'ignore' });
     served.base = `http://127.0.0.1:${port}/sokoban/`;
