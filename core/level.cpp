@@ -45,18 +45,17 @@ std::string Level::note(const std::string& key) const {
   return "";
 }
 
-// Marks every non-wall cell connected to the player. Returns the first cell on
-// the grid's border that the flood reached (the level leaks there), or -1.
-static int markInterior(Level& level) {
+// Marks every non-wall cell connected to the player. Returns the cells on
+// the grid's border that the flood reached (the level leaks there), if any.
+static std::vector<int> markInterior(Level& level) {
   std::vector<int> stack{level.player};
   level.cells[level.player] |= kInterior;
-  int leak = -1;
+  std::vector<int> leaks;
   while (!stack.empty()) {
     int cell = stack.back();
     stack.pop_back();
     int cx = level.x(cell), cy = level.y(cell);
-    if (leak < 0 && (cx == 0 || cy == 0 || cx == level.width - 1 || cy == level.height - 1))
-      leak = cell;
+    if (cx == 0 || cy == 0 || cx == level.width - 1 || cy == level.height - 1) leaks.push_back(cell);
     for (Direction d : kDirections) {
       int next = level.step(cell, d);
       if (next < 0 || (level.cells[next] & (kWall | kInterior))) continue;
@@ -64,7 +63,8 @@ static int markInterior(Level& level) {
       stack.push_back(next);
     }
   }
-  return leak;
+  std::sort(leaks.begin(), leaks.end());
+  return leaks;
 }
 
 // Keeps walls that touch the interior (8 neighbours); everything else outside
@@ -103,33 +103,61 @@ static void dropDecoration(Level& level) {
   level.player = py * nw + px;
 }
 
-LevelProblem validateLevel(Level& level) {
-  if (level.width <= 0 || level.height <= 0) return {"the board is empty"};
-  if (level.width > kMaxBoardSide || level.height > kMaxBoardSide)
-    return {"the board is " + std::to_string(level.width) + "x" + std::to_string(level.height) +
-            " squares; the largest supported is " + std::to_string(kMaxBoardSide) + "x" +
-            std::to_string(kMaxBoardSide)};
-  if (level.player < 0) return {"there is no player (@ or +)"};
-  for (uint8_t& c : level.cells) c &= static_cast<uint8_t>(~kInterior);
-  int leak = markInterior(level);
-  if (leak >= 0) return {"the level is open to the outside: the player can walk off the board", leak};
+// A problem about `cells` (in grid order), the first of them named as `cell`.
+static LevelProblem problemAt(std::string message, std::vector<int> cells = {}) {
+  // Braced initialisers run in order: `cells` is read before it moves.
+  return {std::move(message), cells.empty() ? -1 : cells.front(), std::move(cells)};
+}
 
-  int boxes = 0, goals = 0;
+// Boxes and goals the player can never reach: a box there off its goal, or
+// a goal there without a box, is a problem (the first kind found, with every
+// cell of that kind); a box on a goal there is scenery and becomes a wall.
+static LevelProblem outsideProblem(Level& level) {
+  std::vector<int> boxes, goals;
+  bool found = false, boxFirst = false;
   for (int cell = 0; cell < static_cast<int>(level.cells.size()); ++cell) {
     uint8_t& c = level.cells[cell];
-    if (c & kInterior) {
-      boxes += (c & kBox) ? 1 : 0;
-      goals += (c & kGoal) ? 1 : 0;
-      continue;
-    }
+    if (c & kInterior) continue;
     bool box = c & kBox, goal = c & kGoal;
-    if (box && goal) c = kWall;  // a finished box the player can never touch is scenery
-    else if (box) return {"a box off its goal that the player can never reach", cell};
-    else if (goal) return {"a goal that no box can ever reach", cell};
+    if (box && goal) c = kWall;
+    else if (box) boxes.push_back(cell);
+    else if (goal) goals.push_back(cell);
+    if (!found && box != goal) found = true, boxFirst = box;
   }
-  if (boxes == 0) return {"there are no boxes"};
-  if (boxes != goals)
-    return {"there are " + std::to_string(boxes) + " boxes but " + std::to_string(goals) + " goals"};
+  if (!found) return {};
+  if (boxFirst) return problemAt("a box off its goal that the player can never reach", std::move(boxes));
+  return problemAt("a goal that no box can ever reach", std::move(goals));
+}
+
+// Boxes and goals in unequal numbers: the cells are the surplus kind's that
+// stand alone (boxes off goals, or goals with no box).
+static LevelProblem countProblem(const Level& level) {
+  const int boxes = level.boxCount(), goals = level.goalCount();
+  if (boxes == 0) return problemAt("there are no boxes");
+  if (boxes == goals) return {};
+  std::vector<int> cells;
+  for (int cell = 0; cell < static_cast<int>(level.cells.size()); ++cell) {
+    bool box = level.has(cell, kBox), goal = level.has(cell, kGoal);
+    if (boxes > goals ? box && !goal : goal && !box) cells.push_back(cell);
+  }
+  return problemAt("there are " + std::to_string(boxes) + " boxes but " + std::to_string(goals) + " goals",
+                   std::move(cells));
+}
+
+LevelProblem validateLevel(Level& level) {
+  if (level.width <= 0 || level.height <= 0) return problemAt("the board is empty");
+  if (level.width > kMaxBoardSide || level.height > kMaxBoardSide)
+    return problemAt("the board is " + std::to_string(level.width) + "x" + std::to_string(level.height) +
+                     " squares; the largest supported is " + std::to_string(kMaxBoardSide) + "x" +
+                     std::to_string(kMaxBoardSide));
+  if (level.player < 0) return problemAt("there is no player (@ or +)");
+  for (uint8_t& c : level.cells) c &= static_cast<uint8_t>(~kInterior);
+  std::vector<int> leaks = markInterior(level);
+  if (!leaks.empty())
+    return problemAt("the level is open to the outside: the player can walk off the board", std::move(leaks));
+  if (LevelProblem p = outsideProblem(level); !p.ok()) return p;
+  // Only interior boxes and goals are left: the others were a problem or became walls.
+  if (LevelProblem p = countProblem(level); !p.ok()) return p;
   dropDecoration(level);
   return {};
 }

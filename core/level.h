@@ -62,8 +62,9 @@ struct Level {
 };
 
 struct LevelProblem {
-  std::string message;  // "" when the level is valid
-  int cell = -1;        // the cell it is about (grid before trimming), or -1
+  std::string message;     // "" when the level is valid
+  int cell = -1;           // the first cell it is about (grid before trimming), or -1
+  std::vector<int> cells;  // every cell it is about, `cell` first (e.g. each box too many), or none
   bool ok() const { return message.empty(); }
 };
 

@@ -1,7 +1,8 @@
 // The actions about how the page shows things (look-state.js): the board's
-// frame, zoom and pan, the system's preferences, and the help; and about
-// the page itself: offline use and new versions (offline-state.js).
-//   {type: 'frame', width, height, dpr} | {type: 'zoom', factor, dx, dy} | {type: 'pan', dx, dy}
+// frame (and the level editor's), zoom and pan, the system's preferences,
+// and the help; and about the page itself: offline use and new versions
+// (offline-state.js).
+//   {type: 'frame' | 'editor-frame', width, height, dpr} | {type: 'zoom', factor, dx, dy} | {type: 'pan', dx, dy}
 //   | {type: 'pan-step', dir} | 'fit' | {type: 'system-look', dark, moreContrast, forcedColors} | 'help'
 //   | {type: 'offline', status, message} | {type: 'update', status} | 'update-take' | 'update-later'
 import { systemLook, viewAction } from './look-state.js';
@@ -10,7 +11,7 @@ import { offlineChanged, updateChanged } from './offline-state.js';
 export function viewActions({ state, page, update }) {
   const view = (a) => update(() => viewAction(state, a));
   return {
-    frame: view, zoom: view, pan: view, 'pan-step': view, fit: view,
+    frame: view, 'editor-frame': view, zoom: view, pan: view, 'pan-step': view, fit: view,
     'system-look': (a) => update(() => systemLook(state, a)),
     help: () => page.showHelp(),
     offline: (a) => update(() => offlineChanged(state, a.status, a.message)),

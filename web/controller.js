@@ -7,6 +7,7 @@
 // Actions (the levels' and collections' in controller-levels.js, the
 // player's data in controller-data.js):
 //   player's game   {type: 'step', dir} | 'undo' | 'redo' | 'restart' | {type: 'tap', cell} | {type: 'drag', from, to} | 'play-hint'
+//                   | 'undo-push' (the deadlock warning's Undo)
 //   solver          'solve' | 'hint' | 'cancel'
 //   replay          {type: 'replay', op, to} | 'replay-leave' | 'replay-continue' | 'hint-line'
 //   solutions       {type: 'solution-replay', index} | {type: 'solution-copy', index} | 'copy-solution' | 'download-level'
@@ -14,11 +15,14 @@
 //   snapshots       'snapshot-save' | {type: 'snapshot-restore' | 'snapshot-rename' | 'snapshot-delete', id}
 //   dialogs         {type: 'name-given', name} | 'name-cancel' | 'confirm-yes' | 'confirm-no' | 'undo-removal' | 'dismiss-removal'
 //   other           'share' | 'share-position' | 'dismiss' | 'dismiss-storage' | {type: 'setting', name, value}
-//   the view        zoom, pan, the frame, the system's look, help (controller-view.js)
+//   the view        zoom, pan, the frames, the system's look, help (controller-view.js)
+//   level editor    controller-editor.js's (while it is open, the player's moves go to it)
 import { changeSetting, dismissNotice, finishWalk, setStatus, storageFailed, storedData, takeEffects } from './app-state.js';
 import { levelActions } from './controller-levels.js';
 import { dataActions } from './controller-data.js';
+import { editorActions, whileEditing } from './controller-editor.js';
 import { viewActions } from './controller-view.js';
+import { watchDeadlock } from './deadlock-state.js';
 import { finishHint, finishSolve, jobProgress, requestHint, requestSolve, stopJob } from './job-state.js';
 import { playerAction, solutionRecorded, walkTick } from './level-state.js';
 import { levelText, shareFragment } from './library.js';
@@ -42,6 +46,7 @@ export function createController({ state, storage, library, solvers, redraw, pag
   // Changes the state with `change` (if any), then does what it asked for.
   function update(change) {
     if (change) change();
+    watchDeadlock(state);
     for (const effect of takeEffects(state)) perform(effect);
     if (state.key) storedData(state, { snapshots: storage.snapshots(state.key), best: storage.solutions(state.key) });
     syncViewport(state);
@@ -80,11 +85,12 @@ export function createController({ state, storage, library, solvers, redraw, pag
     }
   }
 
-  const handlers = { ...playActions(ctx), ...levelActions(ctx), ...dataActions(ctx), ...viewActions(ctx) };
+  const handlers = { ...playActions(ctx), ...levelActions(ctx), ...dataActions(ctx), ...viewActions(ctx), ...editorActions(ctx) };
+  const editing = whileEditing(ctx, handlers);
 
   function dispatch(action) {
     const a = typeof action === 'string' ? { type: action } : action;
-    const handle = handlers[a.type];
+    const handle = (state.editor && editing[a.type]) || handlers[a.type];
     if (!handle) throw new Error('controller: unknown action ' + a.type);
     return handle(a);
   }
@@ -141,7 +147,7 @@ function playActions(ctx) {
   const shownSolution = () => (state.replay ? state.replay.solution : state.solution);
   const play = (a) => update(() => playerAction(state, a));
   return {
-    step: play, undo: play, redo: play, restart: play, tap: play, drag: play, 'play-hint': play,
+    step: play, undo: play, redo: play, restart: play, tap: play, drag: play, 'play-hint': play, 'undo-push': play,
     'walk-tick': () => update(() => walkTick(state)),
     solve: () => solve(ctx),
     hint: () => (state.play.hint && !state.replay ? play({ type: 'play-hint' }) : hint(ctx)),

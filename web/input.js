@@ -65,7 +65,7 @@ const BUTTONS = {
   'browser-open': 'browser-open', 'browser-close': 'browser-close', 'next-unsolved': 'next-unsolved',
   'collection-rename': 'collection-rename', 'collection-remove': 'collection-remove', 'export-data': 'export-data',
   'zoom-in': { type: 'zoom', factor: ZOOM_STEP }, 'zoom-out': { type: 'zoom', factor: 1 / ZOOM_STEP }, 'zoom-fit': 'fit',
-  'help-open': 'help', 'update-take': 'update-take', 'update-later': 'update-later',
+  'help-open': 'help', 'update-take': 'update-take', 'update-later': 'update-later', 'deadlock-undo': 'undo-push',
 };
 
 // The buttons of the side panel's lists (view-lists.js): list and op -> action.
@@ -97,13 +97,16 @@ function ownsKeys(target) {
 }
 
 // board: the canvas; cellAt(x, y): the board cell under a point;
-// canPanFrom(x, y): may a mouse drag from there move the view; dispatch(action).
-export function attachInput({ board, cellAt, canPanFrom, dispatch }) {
+// canPanFrom(x, y): may a mouse drag from there move the view; dispatch(action);
+// keysFor(e) (optional): the action for a key in another mode (the level
+// editor's), null for none, or undefined where keyAction decides.
+export function attachInput({ board, cellAt, canPanFrom, dispatch, keysFor = () => undefined }) {
   document.addEventListener('keydown', (e) => {
     if (ownsKeys(e.target)) return;
+    const other = keysFor(e);
     // Enter on the page itself goes on after a solve (on a button it clicks the button).
-    if (e.key === 'Enter' && e.target === document.body) dispatch('enter');
-    const action = keyAction(e);
+    if (other === undefined && e.key === 'Enter' && e.target === document.body) dispatch('enter');
+    const action = other === undefined ? keyAction(e) : other;
     if (!action) return;
     e.preventDefault();  // arrows must not scroll; Space and Enter on a button keep their meaning
     dispatch(action);
@@ -116,6 +119,10 @@ export function attachInput({ board, cellAt, canPanFrom, dispatch }) {
       dispatch(action(e.target.value));
     });
   }
+  $('deadlock-warning').addEventListener('change', (e) => {
+    e.target.blur();  // the arrow keys go back to the board
+    dispatch({ type: 'setting', name: 'deadlockWarning', value: e.target.checked });
+  });
   // The slider's value is read at the event: it is where the player put it.
   $('r-scrub').addEventListener('input', (e) => dispatch({ type: 'replay', op: 'seek', to: Number(e.target.value) }));
   for (const ul of document.querySelectorAll('.item-list')) {

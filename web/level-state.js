@@ -62,7 +62,8 @@ function leaveLevel(state) {
 }
 
 // An action on the player's game: {type: 'step', dir} | {type: 'undo'} |
-// {type: 'redo'} | {type: 'restart'} | {type: 'tap', cell} | {type: 'play-hint'}.
+// {type: 'redo'} | {type: 'restart'} | {type: 'tap', cell} | {type: 'play-hint'}
+// | {type: 'undo-push'} (back to before the last push, the walk after it too).
 // While a replay is shown the first such action only brings the player's
 // game back: a move must never land on a position the player was not looking at.
 export function playerAction(state, action) {
@@ -79,6 +80,7 @@ export function playerAction(state, action) {
   switch (action.type) {
     case 'step': play.step(action.dir); break;
     case 'undo': undo(state); break;
+    case 'undo-push': undoPush(state); break;
     case 'redo': play.redo(); break;
     case 'restart': play.restart(); break;
     case 'tap': tap(state, action.cell); break;
@@ -119,6 +121,17 @@ function undo(state) {
     return;
   }
   state.play.undo();
+}
+
+// The deadlock warning's Undo: steps back until a push has been taken back.
+function undoPush(state) {
+  const play = state.play;
+  play.flush();
+  while (play.game.canUndo()) {
+    const pushed = /[LURD]$/.test(play.game.history());
+    play.undo();
+    if (pushed) return;
+  }
 }
 
 // One step of a mouse walk or push; false when there was none.

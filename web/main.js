@@ -9,6 +9,8 @@
 import { createState, showNotice, shownGame, storageFailed } from './app-state.js';
 import { applyBackups, writeBackup } from './backup.js';
 import { createController } from './controller.js';
+import { attachEditorInput, editorKeyAction } from './editor-input.js';
+import { createEditorView } from './editor-view.js';
 import { attachInput } from './input.js';
 import { applyOldPosition } from './level-state.js';
 import { Library } from './library.js';
@@ -44,7 +46,7 @@ async function openPlayerStorage() {
 const settingsOf = (storage, M) => ({
   method: storage.setting('method', 'default'), timeLimit: storage.setting('timeLimit', 60),
   memoryMB: storage.setting('memoryMB', M.defaultMemoryBudgetBytes() / 1048576), speed: storage.setting('speed', 10),
-  theme: storage.setting('theme', 'system'),
+  theme: storage.setting('theme', 'system'), deadlockWarning: storage.setting('deadlockWarning', true),
 });
 
 // What the system prefers, and a listener for when that changes.
@@ -114,8 +116,11 @@ async function boot() {
     showNotice(state, 'The data saved by the previous version of this page could not be read', [storage.migration.error]);
   }
   let controller = null;
-  const board = createBoard($('board'), $('board-wrap'), (width, height, dpr) => controller && controller.dispatch({ type: 'frame', width, height, dpr }));
-  const view = createView({ state, storage, library, board });
+  // The frames' sizes come in as actions (the board's viewports are state).
+  const frame = (type) => (width, height, dpr) => controller && controller.dispatch({ type, width, height, dpr });
+  const board = createBoard($('board'), $('board-wrap'), frame('frame'));
+  const editorBoard = createBoard($('editor-board'), $('editor-wrap'), frame('editor-frame'));
+  const view = createView({ state, storage, library, board, editor: createEditorView(editorBoard) });
   const solvers = new Solvers(() => new SolverClient(() => new Worker('solver-worker.js'), {
     onRestart: (reason) => controller.solverRestarted(reason),
   }), navigator.hardwareConcurrency);
@@ -128,7 +133,11 @@ async function boot() {
     const g = shownGame(state);
     return canPan(state.viewport) && !(cell >= 0 && g && (state.play.sink ? g.hasStone(cell) : g.hasBox(cell)));
   };
-  attachInput({ board: $('board'), cellAt: board.cellAt, canPanFrom, dispatch: controller.dispatch });
+  const editorMode = () => (state.editor ? (state.editor.trial ? 'trial' : 'edit') : null);
+  attachInput({ board: $('board'), cellAt: board.cellAt, canPanFrom, dispatch: controller.dispatch,
+                keysFor: (e) => (editorMode() ? editorKeyAction(e, editorMode()) : undefined) });
+  attachEditorInput({ canvas: $('editor-board'), cellAt: editorBoard.cellAt, dispatch: controller.dispatch,
+                      trial: () => editorMode() === 'trial' });
   watchSystemLook(controller.dispatch);
   storage.on('change', controller.storageChanged);
   storage.on('error', controller.storageError);

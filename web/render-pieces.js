@@ -124,6 +124,30 @@ export function drawSelection(ctx, P, x, y, c) {
   ctx.stroke();
 }
 
+// The editor's outline of a square: its top and left edges, and its right
+// and bottom ones on the board's last column and row, one device pixel
+// wide and inside the square, so one square can be painted again alone.
+export function drawGridLines(ctx, P, x, y, c, lastColumn, lastRow) {
+  ctx.fillStyle = P.gridLine;
+  ctx.fillRect(x, y, c, 1);
+  ctx.fillRect(x, y + 1, 1, c - 1);
+  if (lastColumn) ctx.fillRect(x + c - 1, y + 1, 1, c - 1);
+  if (lastRow) ctx.fillRect(x + 1, y + c - 1, c - 2, 1);
+}
+
+// A frame and wash over a square that something is wrong with (a box of
+// a deadlock, a square a level problem is about).
+export function drawMark(ctx, P, x, y, c) {
+  const line = Math.max(2, c * 0.08);
+  const m = Math.max(c * 0.04, line / 2);  // the frame stays inside the square
+  ctx.fillStyle = P.markFill;
+  roundRect(ctx, x + m, y + m, c - 2 * m, c - 2 * m, c * 0.16);
+  ctx.fill();
+  ctx.strokeStyle = P.mark;
+  ctx.lineWidth = line;
+  ctx.stroke();
+}
+
 // The hint's arrow, from the box's square (bx, by: its centre) into the
 // next square towards `dir`; it stays inside those two squares.
 export function drawHintArrow(ctx, P, bx, by, dir, c) {

@@ -3,18 +3,21 @@
 // devicePixelRatio, in the theme's palette (themes.js). After the first
 // paint only the squares that changed are painted again (a move changes two
 // or three), so a move costs the same on a 200 x 200 board as on a small
-// one; a new layout, level or theme paints everything in view.
-import { drawHintArrow, drawSelection, drawSquare } from './render-pieces.js';
+// one; a new layout, level or theme paints everything in view. The main
+// board and the level editor's are each one of these.
+import { drawGridLines, drawHintArrow, drawMark, drawSelection, drawSquare } from './render-pieces.js';
 import { layout, squareAt, visibleSquares } from './viewport.js';
 
 const STEP = { l: -1, r: 1 };
 
-// The squares an overlay covers: the selected box's, and the hint's box and
-// the square it goes to.
+// The squares an overlay covers: the selected box's, the hint's box and
+// the square it goes to, and the marked squares (so a mark that comes or
+// goes paints its squares again).
 function overlaySquares(v) {
   const out = [];
   if (v.selected >= 0) out.push(v.selected);
   if (v.hint) out.push(v.hint.box, v.hint.box + (STEP[v.hint.dir] ?? (v.hint.dir === 'u' ? -v.width : v.width)));
+  if (v.marks) out.push(...v.marks);
   return out;
 }
 
@@ -39,8 +42,9 @@ export function changedSquares(before, v) {
 }
 
 // Paints board view `v` in layout `g`: every square in view, or only
-// `squares` (a Set of indices; those out of view are skipped), then the
-// overlays. Returns how many squares it painted.
+// `squares` (a Set of indices; those out of view are skipped), each with
+// its grid lines when `v.grid`; then the overlays, the marks last. Returns
+// how many squares it painted.
 function drawView(ctx, P, v, g, squares) {
   const seen = visibleSquares(g);
   const inView = (i) => {
@@ -52,6 +56,7 @@ function drawView(ctx, P, v, g, squares) {
   let count = 0;
   const draw = (i) => {
     drawSquare(ctx, P, v, i, ...at(i), g.cell);
+    if (v.grid) drawGridLines(ctx, P, ...at(i), g.cell, (i + 1) % v.width === 0, i >= v.cells.length - v.width);
     count++;
   };
   if (squares) {
@@ -66,6 +71,7 @@ function drawView(ctx, P, v, g, squares) {
     const [x, y] = at(v.hint.box);
     drawHintArrow(ctx, P, x + g.cell / 2, y + g.cell / 2, v.hint.dir, g.cell);
   }
+  if (v.marks) for (const i of v.marks) if (inView(i)) drawMark(ctx, P, ...at(i), g.cell);
   return count;
 }
 
@@ -79,8 +85,10 @@ export function createBoard(canvas, wrap, onFrame) {
   let geometry = null;  // viewport.js layout() of the last paint
   const stats = { paints: 0, squares: 0, full: false };  // the last paint, for tests and the curious
 
-  // v: {cells, width, height, selected, hint, sink} or null; vp: the
-  // viewport; P: the palette.
+  // v: {cells, width, height, selected, hint, sink, marks, grid} or null
+  // (marks, optional: squares to mark in red, a deadlock's boxes or the
+  // squares a level problem is about; grid, optional: every square
+  // outlined, for the editor); vp: the viewport; P: the palette.
   function paint(v, vp, P) {
     if (!v || !v.width || !vp.cell) {
       canvas.width = canvas.height = 0;
@@ -97,7 +105,7 @@ export function createBoard(canvas, wrap, onFrame) {
       resized = true;
     }
     geometry = g;
-    const sig = [g.cell, g.width, g.height, g.ox, g.oy, g.dpr, v.width, v.height, v.sink, P.name].join();
+    const sig = [g.cell, g.width, g.height, g.ox, g.oy, g.dpr, v.width, v.height, v.sink, Boolean(v.grid), P.name].join();
     const full = resized || !shown || shown.sig !== sig;
     const count = drawView(ctx, P, v, g, full ? null : changedSquares(shown.v, v));
     shown = { sig, v };

@@ -32,6 +32,7 @@ export const PALETTES = {
     player: '#4157d8', playerLight: '#7d8ff0',
     select: '#f2c230', hint: 'rgba(65, 87, 216, 0.85)',
     sinkRim: '#b7ad9b', sinkRimLight: '#d6cfc1', sinkDeep: '#1f2533', sinkEdge: '#465064',
+    mark: '#d13b3b', markFill: 'rgba(209, 59, 59, 0.22)', gridLine: 'rgba(140, 140, 140, 0.35)',
     page: '#ffffff',  // the browser's bar (meta theme-color)
   },
   dark: {
@@ -44,6 +45,7 @@ export const PALETTES = {
     player: '#8c9cff', playerLight: '#c3cbff',
     select: '#f2c230', hint: 'rgba(150, 166, 255, 0.9)',
     sinkRim: '#6f6a60', sinkRimLight: '#8d877b', sinkDeep: '#0b0d12', sinkEdge: '#333a4a',
+    mark: '#ff6b6b', markFill: 'rgba(255, 107, 107, 0.25)', gridLine: 'rgba(190, 198, 214, 0.22)',
     page: '#1b1f27',
   },
   // Few colours, far apart: white walls on black, yellow goals, thick edges.
@@ -57,6 +59,7 @@ export const PALETTES = {
     player: '#00c8ff', playerLight: '#ffffff',
     select: '#ff4dff', hint: '#00c8ff',
     sinkRim: '#ffffff', sinkRimLight: '#ffffff', sinkDeep: '#000000', sinkEdge: '#ffd400',
+    mark: '#ff3030', markFill: 'rgba(255, 48, 48, 0.4)', gridLine: 'rgba(255, 255, 255, 0.45)',
     page: '#000000',
   },
 };

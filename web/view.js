@@ -7,6 +7,7 @@
 // so what a key or click changed is in the DOM when its handler returns),
 // and the board is painted once on the next animation frame.
 import { canUndo } from './app-state.js';
+import { deadlockWords } from './deadlock-state.js';
 import { SHARED, isSink, levelKey } from './library.js';
 import { themeOf } from './look-state.js';
 import { paletteOf } from './themes.js';
@@ -25,8 +26,8 @@ const HELP = {
 const $ = (id) => document.getElementById(id);
 
 // state: app-state.js; storage: for the solved marks; library: for the
-// collections' names; board: render.js's createBoard.
-export function createView({ state, storage, library, board }) {
+// collections' names; board: render.js's createBoard; editor: editor-view.js's.
+export function createView({ state, storage, library, board, editor }) {
   let panelsPending = false;
   let boardPending = false;
   const drawn = { collections: '', levels: '', notice: null, banner: null, solutions: '', snapshots: '' };
@@ -45,7 +46,9 @@ export function createView({ state, storage, library, board }) {
 
   function paintBoard() {
     boardPending = false;
-    board.paint(boardView(state), state.viewport, paletteOf(themeOf(state)));
+    const palette = paletteOf(themeOf(state));
+    board.paint(boardView(state), state.viewport, palette);
+    editor.paint(state, palette);
   }
 
   function drawPanels() {
@@ -59,6 +62,8 @@ export function createView({ state, storage, library, board }) {
     drawSnapshots(state, drawn);
     browser.draw(state);
     drawMessages(state, drawn);
+    drawDeadlock(state);
+    editor.draw(state);
     revealBoard(state, drawn);
   }
 
@@ -71,7 +76,17 @@ function boardView(state) {
   const play = state.play;
   if (r) return { cells: r.cells, width: r.game.width(), height: r.game.height(), selected: -1, hint: null, sink: play.sink };
   if (!play.game) return null;
-  return { cells: play.cells, width: play.width, height: play.height, selected: play.selected, hint: play.hint, sink: play.sink };
+  return { cells: play.cells, width: play.width, height: play.height, selected: play.selected, hint: play.hint, sink: play.sink,
+           marks: state.deadlock ? state.deadlock.boxes : null };
+}
+
+// The live deadlock warning under the board, with Undo; and its setting.
+function drawDeadlock(state) {
+  const d = !state.replay && state.deadlock;
+  $('deadlock-bar').hidden = !d;
+  if (d) $('deadlock-text').textContent = deadlockWords(d);
+  $('deadlock-undo').hidden = !d || !d.pushed;
+  $('deadlock-warning').checked = Boolean(state.settings.deadlockWarning);
 }
 
 // Rebuilds a select's options only when they changed (an open list must not flicker).

@@ -1,5 +1,7 @@
 #include "board.h"
 
+#include "quantities.h"
+
 namespace soko {
 
 Board::Board(const Level& level) : level_(level) {
@@ -7,8 +9,8 @@ Board::Board(const Level& level) : level_(level) {
   int interior = 0;
   for (uint8_t c : level.cells) interior += (c & kInterior) ? 1 : 0;
   if (interior > kMaxSquares) {
-    tooLarge_ = "the level has " + std::to_string(interior) + " floor squares; the solvers handle at most " +
-                std::to_string(kMaxSquares);
+    tooLarge_ = "the level has " + countText(interior) + " floor squares; the solvers handle at most " +
+                countText(kMaxSquares);
     return;
   }
   for (int cell = 0; cell < static_cast<int>(level.cells.size()); ++cell) {

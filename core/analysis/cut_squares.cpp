@@ -74,6 +74,33 @@ Square CutSquares::partMin(Square s, Square part) const {
   return kNoSquare;
 }
 
+Square CutSquares::partWithout(Square s, Square n) const {
+  if (root_[n] != root_[s]) return root_[n];
+  // Under a DFS child of s: that child's own part when its subtree climbs no
+  // higher than s, else the rest.
+  for (Direction d : kDirections) {
+    const Square c = board_.neighbor(s, d);
+    if (c != kNoSquare && disc_[c] >= 0 && parent_[c] == s && inSubtree(n, c)) return low_[c] >= disc_[s] ? c : kRest;
+  }
+  return kRest;
+}
+
+std::array<uint8_t, 4> CutSquares::sideLabels(Square s) const {
+  std::array<uint8_t, 4> labels;
+  labels.fill(0xFF);
+  Square parts[4];
+  uint8_t next = 0;
+  for (int d = 0; d < 4; ++d) {
+    const Square n = board_.neighbor(s, static_cast<Direction>(d));
+    if (n == kNoSquare || disc_[n] < 0) continue;
+    parts[d] = partWithout(s, n);
+    for (int e = 0; e < d && labels[d] == 0xFF; ++e)
+      if (labels[e] != 0xFF && parts[e] == parts[d]) labels[d] = labels[e];
+    if (labels[d] == 0xFF) labels[d] = next++;
+  }
+  return labels;
+}
+
 unsigned CutSquares::sides(Square s, Square start, unsigned open, Square& smallest, Square freed) const {
   smallest = kNoSquare;
   Square nb[4];

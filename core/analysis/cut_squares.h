@@ -15,6 +15,7 @@
 // one search per position instead of one per box.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -35,6 +36,11 @@ class CutSquares {
   // neighbour `start`. When that is not all of `open`, `smallest` gets the
   // least square of start's part, else kNoSquare.
   unsigned sides(Square s, Square start, unsigned open, Square& smallest, Square freed = kNoSquare) const;
+  // With a box on the numbered square `s` as well: [direction] a label
+  // per part of the free floor its neighbours fall in, equal when the
+  // player walks between them, numbered 0, 1, ... in direction order;
+  // 0xFF past a wall or a box. A few comparisons, no flood.
+  std::array<uint8_t, 4> sideLabels(Square s) const;
 
  private:
   static constexpr Square kRest = kNoSquare;       // the part of s's component that is not split off
@@ -42,6 +48,8 @@ class CutSquares {
   // A part with `s` blocked (the child heading a split-off subtree, kRest,
   // or the root of another component): its least square.
   Square partMin(Square s, Square part) const;
+  // The part with `s` blocked that the free square n (not s) falls in.
+  Square partWithout(Square s, Square n) const;
   bool inSubtree(Square v, Square c) const { return disc_[c] <= disc_[v] && disc_[v] <= last_[c]; }
 
   const Board& board_;

@@ -3,85 +3,101 @@
 #include <algorithm>
 #include <array>
 
+#include "cut_squares.h"
+
 namespace soko {
 
 std::vector<std::array<uint8_t, 4>> sidesAroundBox(const Board& board) {
-  const int n = board.squareCount();
-  std::vector<std::array<uint8_t, 4>> sides(n);
-  std::vector<uint32_t> mark(n, 0);
-  std::vector<Square> stack;
-  uint32_t stamp = 0;
-  for (int s = 0; s < n; ++s) {
-    sides[s].fill(0xFF);
-    uint8_t label = 0;
-    for (Direction d : kDirections) {
-      Square start = board.neighbor(static_cast<Square>(s), d);
-      int di = static_cast<int>(d);
-      if (start == kNoSquare || sides[s][di] != 0xFF) continue;
-      ++stamp;
-      mark[s] = stamp;  // the box
-      mark[start] = stamp;
-      stack.assign(1, start);
-      while (!stack.empty()) {
-        Square q = stack.back();
-        stack.pop_back();
-        for (Direction e : kDirections) {
-          Square r = board.neighbor(q, e);
-          if (r == kNoSquare || mark[r] == stamp) continue;
-          mark[r] = stamp;
-          stack.push_back(r);
-        }
-      }
-      for (Direction e : kDirections) {
-        Square r = board.neighbor(static_cast<Square>(s), e);
-        if (r != kNoSquare && mark[r] == stamp) sides[s][static_cast<int>(e)] = label;
-      }
-      ++label;
-    }
-  }
+  // The cut squares of the empty board answer for every square at once
+  // (a flood per square would cost squares^2 on a large board).
+  CutSquares cuts(board);
+  cuts.build(std::vector<uint8_t>(board.squareCount(), 0));
+  std::vector<std::array<uint8_t, 4>> sides(board.squareCount());
+  for (int s = 0; s < board.squareCount(); ++s) sides[s] = cuts.sideLabels(static_cast<Square>(s));
   return sides;
 }
 
-PullDistances::PullDistances(const Board& board, const std::vector<Square>& targets)
-    : targets_(static_cast<int>(targets.size())) {
-  const int n = board.squareCount();
-  cost_.assign(static_cast<size_t>(n) * targets_, kUnreachable);
-  nearest_.assign(n, kUnreachable);
-  const auto sides = sidesAroundBox(board);
-  std::vector<int32_t> dist(static_cast<size_t>(n) * 4);
-  std::vector<uint32_t> queue;
-  for (int t = 0; t < targets_; ++t) {
-    std::fill(dist.begin(), dist.end(), -1);
-    queue.clear();
-    Square from = targets[t];
-    for (Direction d : kDirections)
-      if (board.neighbor(from, d) != kNoSquare) {
-        dist[from * 4 + static_cast<int>(d)] = 0;
-        queue.push_back(from * 4 + static_cast<int>(d));
-      }
-    for (size_t head = 0; head < queue.size(); ++head) {
-      uint32_t state = queue[head];
-      Square box = static_cast<Square>(state / 4);
-      int side = static_cast<int>(state % 4);
-      for (Direction e : kDirections) {
-        // Push towards e: the player stands on the opposite side.
-        int behind = static_cast<int>(opposite(e));
-        Square to = board.neighbor(box, e);
-        if (to == kNoSquare || board.neighbor(box, opposite(e)) == kNoSquare) continue;
-        if (sides[box][behind] != sides[box][side]) continue;
-        uint32_t next = to * 4u + static_cast<uint32_t>(behind);
-        if (dist[next] >= 0) continue;
-        dist[next] = dist[state] + 1;
-        queue.push_back(next);
-      }
+PullDistances::PullDistances(const Board& board, const std::vector<Square>& targets, bool inPieces)
+    : board_(board), targetSquares_(targets), targets_(targets.size()) {
+  if (!inPieces)
+    while (!buildPiece()) {
     }
-    for (int s = 0; s < n; ++s) {
-      int32_t best = kUnreachable;
-      for (int d = 0; d < 4; ++d)
-        if (dist[s * 4 + d] >= 0) best = std::min(best, dist[s * 4 + d]);
-      cost_[static_cast<size_t>(s) * targets_ + t] = best;
-      nearest_[s] = std::min(nearest_[s], best);
+}
+
+uint64_t PullDistances::bytesFor(int squares, int targets) {
+  return static_cast<uint64_t>(squares) * (static_cast<uint64_t>(targets) * sizeof(int32_t) + sizeof(int32_t) + 4 +
+                                           4 * sizeof(int32_t));
+}
+
+uint64_t PullDistances::memoryBytes() const {
+  const uint64_t n = board_.squareCount();
+  return (cost_ ? n * targets_ * sizeof(int32_t) : 0) + nearest_.size() * sizeof(int32_t) + sides_.size() * 4 +
+         dist_.capacity() * sizeof(int32_t) + queue_.capacity() * sizeof(uint32_t);
+}
+
+bool PullDistances::buildPiece() {
+  const int n = board_.squareCount();
+  if (!cost_) {
+    sides_ = sidesAroundBox(board_);
+    cost_.reset(new int32_t[static_cast<size_t>(n) * targets_]);  // each column written whole
+    nearest_.assign(n, kUnreachable);
+    dist_.resize(static_cast<size_t>(n) * 4);
+  }
+  if (touched_ < static_cast<size_t>(board_.squareCount()) * targets_) {
+    touchTable();
+    return false;
+  }
+  if (next_ < targets_) buildColumn(next_++);
+  if (!complete()) return false;
+  sides_ = {};
+  dist_ = {};
+  queue_ = {};
+  return true;
+}
+
+// The table is written column by column, a little in each of its pages:
+// the pages are first touched a share at a time, so that no piece takes
+// every page fault of a large table at once.
+void PullDistances::touchTable() {
+  const size_t total = static_cast<size_t>(board_.squareCount()) * targets_;
+  const size_t end = std::min(total, touched_ + kTouchPerPiece);
+  std::fill(cost_.get() + touched_, cost_.get() + end, kUnreachable);
+  touched_ = end;
+}
+
+void PullDistances::buildColumn(size_t t) {
+  const int n = board_.squareCount();
+  std::fill(dist_.begin(), dist_.end(), -1);
+  queue_.clear();
+  Square from = targetSquares_[t];
+  for (Direction d : kDirections)
+    if (board_.neighbor(from, d) != kNoSquare) {
+      dist_[from * 4 + static_cast<int>(d)] = 0;
+      queue_.push_back(from * 4 + static_cast<int>(d));
     }
+  for (size_t head = 0; head < queue_.size(); ++head) {
+    uint32_t state = queue_[head];
+    Square box = static_cast<Square>(state / 4);
+    int side = static_cast<int>(state % 4);
+    for (Direction e : kDirections) {
+      // Push towards e: the player stands on the opposite side.
+      int behind = static_cast<int>(opposite(e));
+      Square to = board_.neighbor(box, e);
+      if (to == kNoSquare || board_.neighbor(box, opposite(e)) == kNoSquare) continue;
+      if (sides_[box][behind] != sides_[box][side]) continue;
+      uint32_t next = to * 4u + static_cast<uint32_t>(behind);
+      if (dist_[next] >= 0) continue;
+      dist_[next] = dist_[state] + 1;
+      queue_.push_back(next);
+    }
+  }
+  const size_t targets = targets_;
+  for (int s = 0; s < n; ++s) {
+    int32_t best = kUnreachable;
+    for (int d = 0; d < 4; ++d)
+      if (dist_[s * 4 + d] >= 0) best = std::min(best, dist_[s * 4 + d]);
+    cost_[static_cast<size_t>(s) * targets + t] = best;
+    nearest_[s] = std::min(nearest_[s], best);
   }
 }
 

@@ -14,10 +14,15 @@
 // admissible push bound, and a consistent one: a push lowers it by at most
 // one, because the player stays in the same region of every box it did not
 // push.
+//
+// The table is built in pieces (buildPiece: a target, or a share of the
+// region table, at a time), so a strategy can build it inside its time
+// slices (preparation.h).
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "board.h"
@@ -28,13 +33,19 @@ class PushDistances {
  public:
   static constexpr int32_t kUnreachable = 1 << 20;  // equals Hungarian::kInfinite (matching_bound.h checks)
 
-  PushDistances(const Board& board, const std::vector<Square>& targets);
+  // With `inPieces`, nothing is computed yet: call buildPiece() until it
+  // returns true; otherwise the table is complete on return.
+  PushDistances(const Board& board, const std::vector<Square>& targets, bool inPieces = false);
 
-  int targetCount() const { return targets_; }
+  // The bytes the tables take for this many squares and targets.
+  static uint64_t bytesFor(int squares, int targets);
+  // Does the next piece of the work; true once the table is complete.
+  bool buildPiece();
+  bool complete() const { return cost_ && next_ == targets_; }
+
+  int targetCount() const { return static_cast<int>(targets_); }
   int32_t nearest(Square s) const { return nearest_[s]; }  // to any target, any side
-  uint64_t memoryBytes() const {
-    return cost_.size() * sizeof(int32_t) + nearest_.size() * sizeof(int32_t) + regionTable_.size();
-  }
+  uint64_t memoryBytes() const;
 
   // The row for a box on s with the player on square p (any square of its reach).
   const int32_t* rowFor(Square s, Square p) const {
@@ -48,14 +59,29 @@ class PushDistances {
   // Boards up to this many squares keep every (box, player) region in a
   // table (squares^2 bytes); larger ones flood fill when asked.
   static constexpr int kTableSquares = 4096;
+  static constexpr int kTableRowsPerPiece = 256;  // about a million squares flooded
+
+  void start();
+  void buildRegionRows();
+  void touchTable();
+  void buildColumn(size_t t);
+
   const Board& board_;
-  int targets_;
+  std::vector<Square> targetSquares_;
+  size_t targets_;                              // targetSquares_.size()
+  static constexpr size_t kTouchPerPiece = size_t{4} << 20;  // entries: 16 MB
+  size_t touched_ = 0;                           // entries of cost_ written once
+  size_t next_ = 0;                              // targets done
+  int tableRows_ = 0;                            // rows of regionTable_ done
   std::vector<uint8_t> regionTable_;             // [box * squares + player]
   mutable std::vector<uint8_t> scratch_;         // flood fill for large boards
   mutable std::vector<Square> stack_;
+  std::vector<std::array<uint8_t, 4>> sides_;    // sidesAroundBox, until complete
   std::vector<std::array<uint8_t, 4>> region_;  // [square][side] region label 0..3
-  std::vector<int32_t> cost_;                    // [(square * kRows + region) * targets + target]
+  std::unique_ptr<int32_t[]> cost_;              // [(square * kRows + region) * targets + target], column by column
   std::vector<int32_t> nearest_;                 // [square]
+  std::vector<int32_t> dist_;                    // scratch: [square * 4 + region]
+  std::vector<uint32_t> queue_;
 };
 
 }  // namespace soko

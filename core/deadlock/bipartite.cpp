@@ -2,12 +2,12 @@
 
 #include <algorithm>
 
+#include "analysis/goal_reach.h"
+
 namespace soko {
 
-BipartiteCheck::BipartiteCheck(const Board& board)
-    : board_(board), goals_(static_cast<int>(board.goals().size())) {
-  std::vector<uint8_t> none(board.squareCount(), 0);
-  computeReach(none, reach_);
+BipartiteCheck::BipartiteCheck(const Board& board, const std::vector<uint8_t>& reach)
+    : board_(board), goals_(static_cast<int>(board.goals().size())), reach_(reach) {
   uint64_t state = 0x2545F4914F6CDD1Dull;
   frozenKey_.resize(board.squareCount());
   for (auto& k : frozenKey_) {
@@ -19,38 +19,13 @@ BipartiteCheck::BipartiteCheck(const Board& board)
   seen_.assign(goals_, 0);
 }
 
-uint64_t BipartiteCheck::memoryBytes() const {
-  uint64_t bytes = reach_.size() + frozenKey_.size() * 8 + goalOwner_.size() * 8;
-  return bytes + frozenBytes_;
-}
+uint64_t BipartiteCheck::memoryBytes() const { return frozenKey_.size() * 8 + goalOwner_.size() * 8 + frozenBytes_; }
 
-// Pulls a lone box away from each goal: a pull from s to its neighbour t in
-// direction d needs t and the square beyond it free (the player backs off).
 void BipartiteCheck::computeReach(const std::vector<uint8_t>& walls, std::vector<uint8_t>& table) const {
-  const int n = board_.squareCount();
-  table.assign(static_cast<size_t>(n) * goals_, 0);
-  std::vector<uint8_t> seen(n);
+  table.assign(static_cast<size_t>(board_.squareCount()) * goals_, 0);
+  std::vector<uint8_t> seen;
   std::vector<Square> stack;
-  for (int g = 0; g < goals_; ++g) {
-    Square goal = board_.goals()[g];
-    if (walls[goal]) continue;
-    std::fill(seen.begin(), seen.end(), 0);
-    seen[goal] = 1;
-    stack.assign(1, goal);
-    while (!stack.empty()) {
-      Square s = stack.back();
-      stack.pop_back();
-      table[static_cast<size_t>(s) * goals_ + g] = 1;
-      for (Direction d : kDirections) {
-        Square to = board_.neighbor(s, d);
-        if (to == kNoSquare || walls[to] || seen[to]) continue;
-        Square player = board_.neighbor(to, d);
-        if (player == kNoSquare || walls[player]) continue;
-        seen[to] = 1;
-        stack.push_back(to);
-      }
-    }
-  }
+  for (int g = 0; g < goals_; ++g) markGoalReach(board_, walls, g, table, seen, stack);
 }
 
 bool BipartiteCheck::augment(int box, const std::vector<Square>& boxes, const std::vector<uint8_t>& table) {

@@ -27,7 +27,8 @@ namespace soko {
 
 class BipartiteCheck {
  public:
-  explicit BipartiteCheck(const Board& board);
+  // `reach`: goalReachTable(board) (analysis/goal_reach.h), kept by the caller.
+  BipartiteCheck(const Board& board, const std::vector<uint8_t>& reach);
 
   // No perfect matching with the walls-only reachability? `boxes` lists the
   // box squares (any order). With `goalOf`, a matching found is written
@@ -43,7 +44,8 @@ class BipartiteCheck {
   uint64_t memoryBytes() const;
 
  private:
-  // Fills `table` [square * goals + goal] for the board with `walls` extra.
+  // Fills `table` [square * goals + goal] for the board with `walls` extra
+  // (a frozen box set's table).
   void computeReach(const std::vector<uint8_t>& walls, std::vector<uint8_t>& table) const;
   bool perfectMatching(const std::vector<Square>& boxes, const std::vector<uint8_t>& table,
                        const std::vector<uint8_t>& goalTaken);
@@ -51,7 +53,7 @@ class BipartiteCheck {
 
   const Board& board_;
   int goals_;
-  std::vector<uint8_t> reach_;  // [square * goals + goal], walls only
+  const std::vector<uint8_t>& reach_;  // [square * goals + goal], walls only
   // Reachability tables for frozen-box sets seen, by the set's key; emptied
   // when they pass kFrozenTableBytes. (64 tables at most, as before, missed
   // on XSokoban 28 30,000 times in 155,000 expansions, each miss a flood

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 #include <queue>
 
 namespace soko {
@@ -23,40 +24,13 @@ DeadPatterns::DeadPatterns(const Board& board, std::vector<uint8_t> dead, bool s
       sinkMode_(sinkMode),
       distances_(distances),
       moves_(board, MoveMode::Push, dead),
+      live_(board.squareCount(), 0),
       pairWith_(board.squareCount()),
-      tripleWith_(board.squareCount()) {
-  std::vector<uint8_t> live(board.squareCount(), 0);
+      tripleWith_(board.squareCount()),
+      most_(std::min(board.boxCount(), 3)) {
   for (int s = 0; s < board.squareCount(); ++s)
-    live[s] = !dead[s] && !(sinkMode && board.isGoal(static_cast<Square>(s)));
-  // Live squares after `a` (in square order) within `reach` columns and rows of it.
-  const Level& level = board.level();
-  std::vector<Square> around;
-  auto collect = [&](Square a, int reach) {
-    around.clear();
-    const int cell = board.cellOf(a), x = level.x(cell), y = level.y(cell);
-    for (int dy = -reach; dy <= reach; ++dy)
-      for (int dx = -reach; dx <= reach; ++dx) {
-        if (x + dx < 0 || y + dy < 0 || x + dx >= level.width || y + dy >= level.height) continue;
-        Square b = board.squareOf(level.index(x + dx, y + dy));
-        if (b != kNoSquare && b > a && live[b]) around.push_back(b);
-      }
-    std::sort(around.begin(), around.end());
-  };
-  const int most = std::min(board.boxCount(), 3);
-  std::vector<std::vector<Square>> triples;
-  for (int s = 0; s < board.squareCount(); ++s) {
-    const Square a = static_cast<Square>(s);
-    if (!live[a] || most < 2) continue;
-    collect(a, 2);
-    for (Square b : around) candidates_.push_back({a, b});
-    if (most < 3) continue;
-    collect(a, 1);
-    for (size_t i = 0; i < around.size(); ++i)
-      for (size_t j = i + 1; j < around.size(); ++j)
-        if (near(around[i], around[j], 1)) triples.push_back({a, around[i], around[j]});
-  }
-  candidates_.insert(candidates_.end(), triples.begin(), triples.end());
-  done_ = candidates_.empty();
+    live_[s] = !dead[s] && !(sinkMode && board.isGoal(static_cast<Square>(s)));
+  done_ = most_ < 2;
 }
 
 DeadPatterns::~DeadPatterns() = default;
@@ -67,18 +41,73 @@ bool DeadPatterns::near(Square a, Square b, int reach) const {
   return std::abs(l.x(ca) - l.x(cb)) <= reach && std::abs(l.y(ca) - l.y(cb)) <= reach;
 }
 
-bool DeadPatterns::build(const Deadline& deadline) {
+void DeadPatterns::collect(Square a, int reach, std::vector<Square>& around) const {
+  around.clear();
+  const Level& level = board_.level();
+  const int cell = board_.cellOf(a), x = level.x(cell), y = level.y(cell);
+  for (int dy = -reach; dy <= reach; ++dy)
+    for (int dx = -reach; dx <= reach; ++dx) {
+      if (x + dx < 0 || y + dy < 0 || x + dx >= level.width || y + dy >= level.height) continue;
+      Square b = board_.squareOf(level.index(x + dx, y + dy));
+      if (b != kNoSquare && b > a && live_[b]) around.push_back(b);
+    }
+  std::sort(around.begin(), around.end());
+}
+
+bool DeadPatterns::nextCandidate(std::vector<Square>& candidate) {
+  const int n = board_.squareCount();
+  while (index_ >= pending_.size()) {
+    // The next live square's candidates: every pair first, then every triple.
+    if (square_ >= n) {
+      if (triples_ || most_ < 3) return false;
+      triples_ = true;
+      square_ = 0;
+    }
+    const Square a = static_cast<Square>(square_++);
+    pending_.clear();
+    index_ = 0;
+    if (!live_[a]) continue;
+    collect(a, triples_ ? 1 : 2, around_);
+    if (!triples_) {
+      for (Square b : around_) pending_.push_back({a, b, kNoSquare});
+      continue;
+    }
+    for (size_t i = 0; i < around_.size(); ++i)
+      for (size_t j = i + 1; j < around_.size(); ++j)
+        if (near(around_[i], around_[j], 1)) pending_.push_back({a, around_[i], around_[j]});
+  }
+  const auto& c = pending_[index_++];
+  candidate.assign(c.begin(), c[2] == kNoSquare ? c.begin() + 2 : c.end());
+  return true;
+}
+
+bool DeadPatterns::buildPiece() {
   while (!done_) {
-    if (deadline.expired()) return false;
-    if (next_ >= candidates_.size() || work_ >= kTotalWork) {
+    if (judgingNow_) {
+      const std::optional<Verdict> v = judgeSome(kPieceWork);
+      if (!v) return false;
+      judgingNow_ = false;
+      work_ += judging_.work;
+      if (*v == Verdict::Unsolvable) store(judging_.boxes);
+      return false;
+    }
+    if (work_ >= kTotalWork || !nextCandidate(candidate_)) {
       done_ = true;
-      candidates_ = {};
+      pending_ = {};
+      around_ = {};
+      judging_ = {};
       break;
     }
-    const std::vector<Square>& c = candidates_[next_++];
-    if (c.size() == 3 && containsStoredPair(c)) continue;
-    if (judge(c) == Verdict::Unsolvable) store(c);
+    if (candidate_.size() == 3 && containsStoredPair(candidate_)) continue;
+    startJudging(candidate_);
+    judgingNow_ = true;
   }
+  return true;
+}
+
+bool DeadPatterns::build(const Deadline& deadline) {
+  while (!buildPiece())
+    if (deadline.expired()) return false;
   return true;
 }
 
@@ -99,7 +128,7 @@ void DeadPatterns::store(const std::vector<Square>& b) {
     tripleWith_[b[0]].push_back({b[1], b[2]});
     tripleWith_[b[1]].push_back({b[0], b[2]});
     tripleWith_[b[2]].push_back({b[0], b[1]});
-    ++triples_;
+    ++tripleCount_;
     memory_ += 6 * sizeof(Square);
   }
 }
@@ -114,54 +143,52 @@ bool DeadPatterns::matches(const std::vector<uint8_t>& occupied, Square moved) c
 
 // Best-first on the sum of the boxes' nearest-goal push distances: a
 // solvable candidate is usually proved in a few dozen states; an unsolvable
-// one exhausts its (small) space.
-DeadPatterns::Verdict DeadPatterns::judge(const std::vector<Square>& start) {
-  const int n0 = static_cast<int>(start.size());
-  struct Item {
-    int32_t h;
-    uint64_t state;
-    bool operator<(const Item& o) const { return h > o.h; }
-  };
-  std::priority_queue<Item> open;
-  KeySet& seen = seen_;
-  seen.clear();
-  Square boxes[3], child[3];
-  auto estimate = [&](const Square* b, int count) {
-    int32_t h = 0;
-    for (int i = 0; i < count; ++i) h += distances_.nearest(b[i]);
-    return h;
-  };
-  uint64_t work = 0;
-  auto add = [&](const Square* b, int count, Square player) {
-    work += board_.squareCount();
-    Square normal = moves_.normalise(b, player, count);
-    uint64_t key = packState(b, count, normal);
-    if (seen.insert(key)) open.push({estimate(b, count), key});
-  };
+// one exhausts its (small) space. judgeSome() goes on with it, a share of
+// its work at a time; `judging_` holds where it is.
+void DeadPatterns::startJudging(const std::vector<Square>& boxes) {
+  judging_.boxes = boxes;
+  judging_.open = {};
+  judging_.work = 0;
+  judging_.scan = 0;
+  judging_.covered.assign(board_.squareCount(), 0);
+  for (Square b : boxes) judging_.covered[b] = 1;
+  seen_.clear();
+}
+
+void DeadPatterns::add(const Square* boxes, int count, Square player) {
+  judging_.work += board_.squareCount();
+  const Square normal = moves_.normalise(boxes, player, count);
+  const uint64_t key = packState(boxes, count, normal);
+  int32_t h = 0;
+  for (int i = 0; i < count; ++i) h += distances_.nearest(boxes[i]);
+  if (seen_.insert(key)) judging_.open.push({h, key});
+}
+
+std::optional<DeadPatterns::Verdict> DeadPatterns::judgeSome(uint64_t work) {
+  Judging& j = judging_;
+  const int n = board_.squareCount();
+  const uint64_t until = j.work + work;
   // Every player region of the candidate's board is a start.
-  std::vector<uint8_t> covered(board_.squareCount(), 0);
-  for (Square b : start) covered[b] = 1;
-  for (int s = 0; s < board_.squareCount(); ++s) {
-    if (covered[s]) continue;
-    add(start.data(), n0, static_cast<Square>(s));
-    for (int t = s; t < board_.squareCount(); ++t)
-      if (moves_.reachable(static_cast<Square>(t))) covered[t] = 1;
+  for (; j.scan < n && j.work < until; ++j.scan) {
+    if (j.covered[j.scan]) continue;
+    add(j.boxes.data(), static_cast<int>(j.boxes.size()), static_cast<Square>(j.scan));
+    for (int t = j.scan; t < n; ++t)
+      if (moves_.reachable(static_cast<Square>(t))) j.covered[t] = 1;
   }
-  while (!open.empty()) {
-    uint64_t state = open.top().state;
-    open.pop();
+  Square boxes[3], child[3];
+  while (j.scan == n && j.work < until) {
+    if (j.open.empty()) return Verdict::Unsolvable;
+    const uint64_t state = j.open.top().state;
+    j.open.pop();
     int count = 0;
     for (int i = 0; i < 3; ++i) {
       Square b = static_cast<Square>(state >> (16 * i));
       if (b != kGone) boxes[count++] = b;
     }
-    Square player = static_cast<Square>(state >> 48);
-    bool solved = sinkMode_ ? count == 0
-                            : std::all_of(boxes, boxes + count, [&](Square b) { return board_.isGoal(b); });
-    if (solved) {
-      work_ += work;
-      return Verdict::Solvable;
-    }
+    const Square player = static_cast<Square>(state >> 48);
+    const bool solved = sinkMode_ ? count == 0
+                                  : std::all_of(boxes, boxes + count, [&](Square b) { return board_.isGoal(b); });
+    if (solved) return Verdict::Solvable;
     moves_.load(boxes, player, false, count);
     const std::vector<BoxMove> moves = moves_.moves();
     for (const BoxMove& m : moves) {
@@ -174,14 +201,10 @@ DeadPatterns::Verdict DeadPatterns::judge(const std::vector<Square>& start) {
       }
       add(child, childCount, after);
     }
-    work += board_.squareCount();
-    if (static_cast<int>(seen.size()) > kStateLimit || work > kCandidateWork) {
-      work_ += work;
-      return Verdict::Unknown;
-    }
+    j.work += n;
+    if (static_cast<int>(seen_.size()) > kStateLimit || j.work > kCandidateWork) return Verdict::Unknown;
   }
-  work_ += work;
-  return Verdict::Unsolvable;
+  return std::nullopt;
 }
 
 }  // namespace soko

@@ -9,12 +9,15 @@
 //   #  $$ #      goals: no player position can get them both out.
 //   #     #
 //
-// Building is time-sliced (build(deadline) resumes where it stopped), so
-// a page can keep responding while it runs.
+// Built in pieces (buildPiece: a share of one candidate's search, its
+// candidates made a square at a time), so that a strategy builds it inside
+// its time slices (preparation.h) and a page keeps responding meanwhile.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <queue>
 #include <vector>
 
 #include "analysis/board.h"
@@ -36,17 +39,17 @@ class DeadPatterns {
 
   // Searches candidates until done (true) or the deadline passes (false).
   bool build(const Deadline& deadline);
+  // Searches the next candidate (a few milliseconds at most); true once done.
+  bool buildPiece();
   bool done() const { return done_; }
   // After a push onto `moved`: do the boxes (`occupied[s]` != 0) contain a pattern?
   bool matches(const std::vector<uint8_t>& occupied, Square moved) const;
 
   int pairCount() const { return pairs_; }
-  int tripleCount() const { return triples_; }
+  int tripleCount() const { return tripleCount_; }
   uint64_t memoryBytes() const { return memory_ + seen_.memoryBytes(); }
 
   enum class Verdict { Solvable, Unsolvable, Unknown };
-  // Can this box set (sorted, one to three boxes) be solved from some player square?
-  Verdict judge(const std::vector<Square>& boxes);
 
   // Work is counted in squares flooded (each position searched costs a
   // flood fill of the board per move). Past the limits a candidate is
@@ -55,9 +58,22 @@ class DeadPatterns {
   static constexpr int kStateLimit = 4000;               // positions per candidate
   static constexpr uint64_t kCandidateWork = 10000000;   // squares flooded per candidate
   static constexpr uint64_t kTotalWork = 200000000;      // squares flooded in all
+  static constexpr uint64_t kPieceWork = 500000;         // squares flooded per buildPiece(), about
 
  private:
   bool near(Square a, Square b, int reach) const;
+  // Live squares after `a` (in square order) within `reach` columns and rows of it.
+  void collect(Square a, int reach, std::vector<Square>& around) const;
+  // The next candidate in order (pairs first, then triples, each by their
+  // least square), made a square at a time; false when none is left.
+  bool nextCandidate(std::vector<Square>& candidate);
+  // Can this box set (sorted, one to three boxes) be solved from some
+  // player square? startJudging(), then judgeSome() until it answers
+  // (nothing while there is more to search past `work` squares flooded).
+  void startJudging(const std::vector<Square>& boxes);
+  std::optional<Verdict> judgeSome(uint64_t work);
+  // A position of the candidate's search, queued unless seen.
+  void add(const Square* boxes, int count, Square player);
   void store(const std::vector<Square>& boxes);
   bool containsStoredPair(const std::vector<Square>& boxes) const;
 
@@ -65,14 +81,35 @@ class DeadPatterns {
   bool sinkMode_;
   const PushDistances& distances_;
   MoveGenerator moves_;
-  std::vector<std::vector<Square>> candidates_;  // pairs first, then triples
-  size_t next_ = 0;
+  std::vector<uint8_t> live_;  // [square] may hold a pattern's box
+  // Where the candidates are: triples yet, the next square, its candidates.
+  bool triples_ = false;
+  int square_ = 0;
+  std::vector<std::array<Square, 3>> pending_;  // the last square's (pairs end in kNoSquare)
+  size_t index_ = 0;                           // the next of pending_
+  std::vector<Square> around_, candidate_;     // scratch
   uint64_t work_ = 0;  // squares flooded so far
-  KeySet seen_;        // judge()'s states, kept between calls to reuse the table
+  KeySet seen_;        // the candidate search's states, kept between candidates to reuse the table
+  // The candidate being searched.
+  struct Item {
+    int32_t h;  // pushes to the nearest goals
+    uint64_t state;
+    bool operator<(const Item& o) const { return h > o.h; }
+  };
+  struct Judging {
+    std::vector<Square> boxes;
+    std::priority_queue<Item> open;
+    uint64_t work = 0;              // squares flooded for it
+    int scan = 0;                   // squares looked at for start regions
+    std::vector<uint8_t> covered;   // [square] a box, or in a start region found
+  };
+  Judging judging_;
+  bool judgingNow_ = false;
   std::vector<std::vector<Square>> pairWith_;                   // [square] partners
   std::vector<std::vector<std::array<Square, 2>>> tripleWith_;  // [square] the two others
   bool done_ = false;
-  int pairs_ = 0, triples_ = 0;
+  int most_;  // boxes in a pattern at most: the level's count, up to three
+  int pairs_ = 0, tripleCount_ = 0;
   uint64_t memory_ = 0;
 };
 

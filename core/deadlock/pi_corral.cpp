@@ -18,6 +18,13 @@ bool PiCorral::find(const std::vector<uint8_t>& occupied, Square player) {
 }
 
 bool PiCorral::find(const std::vector<uint8_t>& occupied, const Regions& regions, Square player) {
+  start(occupied, regions, player);
+  while (!tryNext(occupied)) {
+  }
+  return found();
+}
+
+void PiCorral::start(const std::vector<uint8_t>& occupied, const Regions& regions, Square player) {
   ++stats_.calls;
   const int n = board_.squareCount();
   regions_ = &regions;
@@ -40,7 +47,6 @@ bool PiCorral::find(const std::vector<uint8_t>& occupied, const Regions& regions
       }
     ++count;
   }
-  if (count == 0) return false;
   // Each component's boxes, once: a corral's fence is the union of its
   // components' (growing a corral rescans no squares).
   for (int c = 0; c < count; ++c) {
@@ -57,19 +63,31 @@ bool PiCorral::find(const std::vector<uint8_t>& occupied, const Regions& regions
       }
   }
   inCorral_.assign(count, 0);
-  int bestPushes = -1;
-  for (int c = 0; c < count && bestPushes != 0; ++c) {
+  count_ = count;
+  next_ = 0;
+  bestSoFar_ = -1;
+}
+
+// Grows a corral from the next component; true once every one was tried
+// (or one with no legal push, the best there is, was found).
+bool PiCorral::tryNext(const std::vector<uint8_t>& occupied) {
+  if (next_ < count_ && bestSoFar_ != 0) {
     bool offGoal = false;
-    int pushes = tryCorral(c, occupied, offGoal);
-    if (pushes < 0 || !offGoal || (bestPushes >= 0 && pushes >= bestPushes)) continue;
-    bestPushes = pushes;
-    std::fill(best_.begin(), best_.end(), 0);
-    for (Square b : fenceBoxes_) best_[b] = 1;
+    const int pushes = tryCorral(next_++, occupied, offGoal);
+    if (pushes >= 0 && offGoal && (bestSoFar_ < 0 || pushes < bestSoFar_)) {
+      bestSoFar_ = pushes;
+      std::fill(best_.begin(), best_.end(), 0);
+      for (Square b : fenceBoxes_) best_[b] = 1;
+    }
   }
-  if (bestPushes < 0) return false;
-  bestPushes_ = bestPushes;
+  return next_ == count_ || bestSoFar_ == 0;
+}
+
+bool PiCorral::found() {
+  if (bestSoFar_ < 0) return false;
+  bestPushes_ = bestSoFar_;
   ++stats_.found;
-  if (bestPushes == 0) ++stats_.dead;
+  if (bestSoFar_ == 0) ++stats_.dead;
   return true;
 }
 

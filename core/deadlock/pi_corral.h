@@ -44,6 +44,12 @@ class PiCorral {
   bool find(const std::vector<uint8_t>& occupied, Square player);
   // The same, with `regions` labelling this position already (no flood).
   bool find(const std::vector<uint8_t>& occupied, const Regions& regions, Square player);
+  // find() in pieces, for a caller that stops between corrals: start(), then
+  // tryNext() until it returns true, then found() tells the outcome.
+  // `occupied` and `regions` must stay as they are meanwhile.
+  void start(const std::vector<uint8_t>& occupied, const Regions& regions, Square player);
+  bool tryNext(const std::vector<uint8_t>& occupied);
+  bool found();
   const std::vector<uint8_t>& fence() const { return best_; }  // [square] 1 on the chosen fence
   int pushes() const { return bestPushes_; }
 
@@ -75,6 +81,10 @@ class PiCorral {
   std::vector<std::vector<Square>> boxesOf_;    // [component] boxes next to it
   std::vector<uint8_t> best_;
   int bestPushes_ = 0;
+  // Where the pieces of a search are.
+  int count_ = 0;        // corrals of the position
+  int next_ = 0;         // the next to try
+  int bestSoFar_ = -1;   // the fewest legal pushes yet, -1 none
   Stats stats_;
 };
 

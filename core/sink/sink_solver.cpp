@@ -4,10 +4,12 @@
 #include <optional>
 
 #include "analysis/board.h"
+#include "analysis/level_analysis.h"
+#include "search/best_first.h"
 #include "search/bucket_queue.h"
 #include "deadlock/dead_patterns.h"
-#include "analysis/dead_squares.h"
 #include "deadlock/freeze.h"
+#include "preparation.h"
 #include "search/moves.h"
 #include "search/node_store.h"
 #include "analysis/push_distances.h"
@@ -22,44 +24,36 @@ namespace {
 constexpr uint32_t kNone = NodeStore::kNone;
 constexpr Square kGone = kNoSquare;  // a sunk stone: sorts after every square
 
-class SinkStrategy : public Strategy {
+// The search, over the analysis and stone patterns made beforehand.
+class SinkSearch : public Strategy {
  public:
-  SinkStrategy(const SinkLevel& level, const SinkSolverOptions& options)
+  // `patterns`: nullptr when the options ask for none.
+  SinkSearch(const SinkLevel& level, const SinkSolverOptions& options, const LevelAnalysis& analysis,
+             const DeadPatterns* patterns)
       : level_(level),
         options_(options),
-        board_(sinkBoard(level)),
+        analysis_(analysis),
+        board_(analysis.board()),
         n_(board_.boxCount()),
         zobrist_(board_.squareCount()),
         store_(n_, board_.squareCount(), options.memoryBudgetBytes - options.memoryBudgetBytes / 3),
-        dead_(pushDeadSquares(board_)),
+        dead_(analysis.pushDead()),
         moves_(board_, MoveMode::Push, dead_),
         freeze_(board_, dead_, std::vector<uint8_t>(board_.squareCount(), 0)),
-        distances_(board_, board_.goals()),
+        distances_(analysis.goalDistances()),
+        patterns_(patterns),
         corridor_(board_),
         pusherReach_(board_),
         pusherOccupied_(board_.squareCount(), 0),
         queue_(1024, 32),
-        child_(n_) {
-    if (options.patterns) patterns_ = std::make_unique<DeadPatterns>(board_, dead_, true, distances_);
-  }
+        child_(n_) {}
 
   SolveStatus run(const Deadline& deadline) override {
     if (!started_) {
       started_ = true;
       if (auto s = start()) return *s;
     }
-    if (patterns_ && !patterns_->build(deadline)) return SolveStatus::Running;
-    for (;;) {
-      if (deadline.reached(expanded_)) return SolveStatus::Running;
-      if ((expanded_ & 127) == 0 && memoryBytes() > options_.memoryBudgetBytes) return SolveStatus::OutOfMemory;
-      uint32_t id;
-      if (!pop(id)) {
-        message_ = "every position reachable by pushes was searched";
-        return SolveStatus::Unsolvable;
-      }
-      if (h_[id] == 0) return finish(id);
-      if (auto s = expand(id)) return *s;
-    }
+    return runBestFirst(*this, deadline);
   }
 
   std::string solution() const override { return solution_; }
@@ -80,16 +74,12 @@ class SinkStrategy : public Strategy {
 
  private:
   uint64_t memoryBytes() const {
-    return store_.memoryBytes() + distances_.memoryBytes() + queue_.memoryBytes() +
-           g_.capacity() * sizeof(uint32_t) + h_.capacity() * sizeof(uint32_t) + closed_.capacity() +
+    return store_.memoryBytes() + analysis_.memoryBytes() + queue_.memoryBytes() +
+           g_.capacity() * sizeof(uint32_t) + h_.capacity() * sizeof(uint32_t) + closed_.memoryBytes() +
            relinked_.size() * (sizeof(RelinkedParents::Link) + 24) + (patterns_ ? patterns_->memoryBytes() : 0);
   }
 
   std::optional<SolveStatus> start() {
-    if (!board_.tooLarge().empty()) {
-      message_ = board_.tooLarge();
-      return SolveStatus::Declined;
-    }
     if (n_ != static_cast<int>(level_.stones.size())) {
       message_ = "a stone stands where the player can never reach";
       return SolveStatus::Unsolvable;
@@ -132,7 +122,7 @@ class SinkStrategy : public Strategy {
       g_.push_back(g);
       h_.push_back(static_cast<uint32_t>(h));
       if (queue) queue_.push(static_cast<int>(g + h), h, r.index);
-    } else if (!(r.index < closed_.size() && closed_[r.index]) && g < g_[r.index]) {
+    } else if (!closed_.has(r.index) && g < g_[r.index]) {
       g_[r.index] = g;
       relinked_.relink(r.index, parent, move);
       if (queue) queue_.push(static_cast<int>(g + h), h, r.index);
@@ -141,16 +131,22 @@ class SinkStrategy : public Strategy {
     return std::nullopt;
   }
 
+  // What runBestFirst() asks (search/best_first.h).
+  friend SolveStatus soko::runBestFirst<SinkSearch>(SinkSearch& search, const Deadline& deadline);
+  uint64_t expanded() const { return expanded_; }
+  bool overBudget() const { return memoryBytes() > options_.memoryBudgetBytes; }
+  bool isGoal(uint32_t id) const { return h_[id] == 0; }
+  SolveStatus exhausted() {
+    message_ = "every position reachable by pushes was searched";
+    return SolveStatus::Unsolvable;
+  }
+
+  // The next node to expand; entries left behind by a better path (f past
+  // the queue's last level is not known exactly) are skipped.
   bool pop(uint32_t& id) {
-    for (;;) {
-      int f, secondary;
-      if (!queue_.pop(id, f, secondary)) return false;
-      if (f < 1023 && f != static_cast<int>(g_[id] + h_[id])) continue;
-      if (closed_.size() <= id) closed_.resize(store_.size(), 0);
-      if (closed_[id]) continue;
-      closed_[id] = 1;
-      return true;
-    }
+    return popOpen(queue_, closed_, store_.size(), id, [this](uint32_t i, int f) {
+      return f < 1023 && f != static_cast<int>(g_[i] + h_[i]);
+    });
   }
 
   // Loads node `id`'s stones into stones_ (sunk ones last, as kGone); returns how many are left.
@@ -172,8 +168,7 @@ class SinkStrategy : public Strategy {
         if (!pushHome(id, next, s)) break;
         if (s) return s;
         id = next;
-        if (closed_.size() <= id) closed_.resize(store_.size(), 0);
-        closed_[id] = 1;
+        closed_.close(id, store_.size());
         if (h_[id] == 0) return finish(id);
       }
     }
@@ -253,8 +248,7 @@ class SinkStrategy : public Strategy {
         status = add(boxes.data(), static_cast<int>(boxes.size()), from, parent, encodeMove(from, e), ++g, h, false);
         if (status) return true;
         parent = lastAdded_;
-        if (closed_.size() <= parent) closed_.resize(store_.size(), 0);
-        closed_[parent] = 1;
+        closed_.close(parent, store_.size());
       }
       next = parent;
       return true;
@@ -277,16 +271,17 @@ class SinkStrategy : public Strategy {
 
   SinkLevel level_;
   SinkSolverOptions options_;
-  Board board_;
+  const LevelAnalysis& analysis_;
+  const Board& board_;
   int n_;
   Zobrist zobrist_;
   NodeStore store_;
-  std::vector<uint8_t> dead_;
+  const std::vector<uint8_t>& dead_;
   MoveGenerator moves_;
   FreezeCheck freeze_;
-  PushDistances distances_;
+  const PushDistances& distances_;
+  const DeadPatterns* patterns_;  // nullptr: none
   CorridorCheck corridor_;
-  std::unique_ptr<DeadPatterns> patterns_;
   Reach pusherReach_;
   std::vector<uint8_t> pusherOccupied_;
   BucketQueue queue_;
@@ -294,13 +289,53 @@ class SinkStrategy : public Strategy {
   std::vector<Square> padded_ = std::vector<Square>(n_);
   std::vector<Square> stones_ = std::vector<Square>(n_);  // scratch: a stored node's stones
   std::vector<uint32_t> g_, h_;
-  std::vector<uint8_t> closed_;
+  ClosedSet closed_;
   RelinkedParents relinked_;
   uint32_t lastAdded_ = kNone;
   bool started_ = false;
   uint64_t expanded_ = 0;
   int depth_ = 0, bestBound_ = -1;
   std::string solution_, message_;
+};
+
+// Builds the board, the sink's push distances and the stone patterns in its
+// first slices, then searches.
+class SinkStrategy : public PreparedStrategy {
+ public:
+  SinkStrategy(const SinkLevel& level, const SinkSolverOptions& options)
+      : PreparedStrategy(options.memoryBudgetBytes), level_(level), options_(options) {
+    prep_.add([this] {
+      analysis_ = std::make_unique<LevelAnalysis>(sinkBoard(level_));
+      analysis_->buildBoard();
+      if (!analysis_->board().tooLarge().empty()) prep_.end(SolveStatus::Declined, analysis_->board().tooLarge());
+      return true;
+    });
+    prep_.add([this] { return analysis_->buildPushDead(); });
+    prep_.add([this] { return analysis_->buildGoalDistances(); });
+    prep_.add([this] {
+      if (!options_.patterns) return true;
+      if (!patterns_)
+        patterns_ = std::make_unique<DeadPatterns>(analysis_->board(), analysis_->pushDead(), true,
+                                                   analysis_->goalDistances());
+      return patterns_->buildPiece();
+    });
+  }
+
+ protected:
+  std::unique_ptr<Strategy> makeSearch(uint64_t budget) override {
+    SinkSolverOptions options = options_;
+    options.memoryBudgetBytes = budget;
+    return std::make_unique<SinkSearch>(level_, options, *analysis_, patterns_.get());
+  }
+  uint64_t preparedBytes() const override {
+    return (analysis_ ? analysis_->memoryBytes() : 0) + (patterns_ ? patterns_->memoryBytes() : 0);
+  }
+
+ private:
+  SinkLevel level_;
+  SinkSolverOptions options_;
+  std::unique_ptr<LevelAnalysis> analysis_;
+  std::unique_ptr<DeadPatterns> patterns_;
 };
 
 }  // namespace

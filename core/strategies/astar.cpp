@@ -5,10 +5,12 @@
 #include <queue>
 
 #include "analysis/board.h"
+#include "analysis/level_analysis.h"
+#include "search/best_first.h"
 #include "search/bucket_queue.h"
 #include "deadlock/dead_patterns.h"
-#include "analysis/dead_squares.h"
 #include "deadlock/freeze.h"
+#include "preparation.h"
 #include "search/moves.h"
 #include "search/node_store.h"
 #include "analysis/push_distances.h"
@@ -24,19 +26,21 @@ constexpr uint32_t kNone = NodeStore::kNone;
 constexpr int kPrimaryLevels = 1024;  // f (or the bound) beyond this is clamped: order is lost there
 constexpr int kSecondaryLevels = 32;
 
-class BestFirstStrategy : public Strategy {
+// The search, over the level analysis and dead patterns made beforehand.
+class BestFirstSearch : public Strategy {
  public:
-  BestFirstStrategy(const Level& level, uint64_t budget, BestFirstKind kind)
-      : board_(level),
+  BestFirstSearch(const LevelAnalysis& analysis, const DeadPatterns& patterns, uint64_t budget, BestFirstKind kind)
+      : analysis_(analysis),
+        board_(analysis.board()),
         kind_(kind),
         budget_(budget),
         zobrist_(board_.squareCount()),
         store_(board_.boxCount(), board_.squareCount(), budget - budget / 3),
-        moves_(board_, MoveMode::Push, pushDeadSquares(board_)),
-        freeze_(board_, pushDeadSquares(board_), board_.goalMask()),
-        distances_(board_, board_.goals()),
+        moves_(board_, MoveMode::Push, analysis.pushDead()),
+        freeze_(board_, analysis.pushDead(), board_.goalMask()),
+        distances_(analysis.goalDistances()),
         bound_(board_.boxCount(), distances_),
-        patterns_(board_, pushDeadSquares(board_), false, distances_),
+        patterns_(patterns),
         child_(board_.boxCount()),
         parent_(board_.boxCount()) {
     if (kind_ != BestFirstKind::Moves) buckets_ = std::make_unique<BucketQueue>(kPrimaryLevels, kSecondaryLevels);
@@ -45,24 +49,9 @@ class BestFirstStrategy : public Strategy {
   SolveStatus run(const Deadline& deadline) override {
     if (!started_) {
       started_ = true;
-      if (!board_.tooLarge().empty()) {
-        message_ = board_.tooLarge();
-        return SolveStatus::Declined;
-      }
       if (auto s = start()) return *s;
     }
-    if (!patterns_.build(deadline)) return SolveStatus::Running;
-    for (;;) {
-      if (deadline.reached(expanded_)) return SolveStatus::Running;
-      if ((expanded_ & 127) == 0 && memoryBytes() > budget_) return SolveStatus::OutOfMemory;
-      uint32_t id;
-      if (!pop(id)) {
-        message_ = "every position reachable by pushes was searched";
-        return SolveStatus::Unsolvable;
-      }
-      if (kind_ != BestFirstKind::Greedy && h_[id] == 0) return finish(id);
-      if (auto s = expand(id)) return *s;
-    }
+    return runBestFirst(*this, deadline);
   }
 
   std::string solution() const override { return solution_; }
@@ -85,8 +74,8 @@ class BestFirstStrategy : public Strategy {
 
  private:
   uint64_t memoryBytes() const {
-    uint64_t b = store_.memoryBytes() + distances_.memoryBytes() + patterns_.memoryBytes() + g_.capacity() * sizeof(uint32_t) +
-                 h_.capacity() * sizeof(uint16_t) + pushes_.capacity() * sizeof(uint16_t) + closed_.capacity() +
+    uint64_t b = store_.memoryBytes() + analysis_.memoryBytes() + patterns_.memoryBytes() + g_.capacity() * sizeof(uint32_t) +
+                 h_.capacity() * sizeof(uint16_t) + pushes_.capacity() * sizeof(uint16_t) + closed_.memoryBytes() +
                  relinked_.size() * (sizeof(RelinkedParents::Link) + sizeof(uint32_t) + 16);
     if (buckets_) b += buckets_->memoryBytes();
     b += heap_.size() * sizeof(HeapItem);
@@ -133,26 +122,30 @@ class BestFirstStrategy : public Strategy {
     }
   }
 
+  // What runBestFirst() asks (search/best_first.h).
+  friend SolveStatus soko::runBestFirst<BestFirstSearch>(BestFirstSearch& search, const Deadline& deadline);
+  uint64_t expanded() const { return expanded_; }
+  bool overBudget() const { return memoryBytes() > budget_; }
+  bool isGoal(uint32_t id) const { return kind_ != BestFirstKind::Greedy && h_[id] == 0; }
+  SolveStatus exhausted() {
+    message_ = "every position reachable by pushes was searched";
+    return SolveStatus::Unsolvable;
+  }
+
   // The next node to expand; entries left behind by a better path are skipped.
   bool pop(uint32_t& id) {
+    if (kind_ != BestFirstKind::Moves)
+      return popOpen(*buckets_, closed_, store_.size(), id, [this](uint32_t i, int primary) {
+        return kind_ == BestFirstKind::Pushes && primary < kPrimaryLevels - 1 &&
+               primary != static_cast<int>(g_[i] + h_[i]);
+      });
     for (;;) {
-      if (kind_ == BestFirstKind::Moves) {
-        if (heap_.empty()) return false;
-        HeapItem top = heap_.top();
-        heap_.pop();
-        id = top.id;
-        if ((top.key >> 24) != static_cast<uint64_t>(g_[id]) + h_[id]) continue;
-      } else {
-        int primary, secondary;
-        if (!buckets_->pop(id, primary, secondary)) return false;
-        if (kind_ == BestFirstKind::Pushes && primary < kPrimaryLevels - 1 &&
-            primary != static_cast<int>(g_[id] + h_[id]))
-          continue;
-      }
-      if (closed_.size() <= id) closed_.resize(store_.size(), 0);
-      if (closed_[id]) continue;
-      closed_[id] = 1;
-      return true;
+      if (heap_.empty()) return false;
+      HeapItem top = heap_.top();
+      heap_.pop();
+      id = top.id;
+      if ((top.key >> 24) != static_cast<uint64_t>(g_[id]) + h_[id]) continue;
+      if (closed_.close(id, store_.size())) return true;
     }
   }
 
@@ -199,7 +192,7 @@ class BestFirstStrategy : public Strategy {
   }
 
   bool better(uint32_t i, uint32_t g, uint16_t pushes) const {
-    if (i < closed_.size() && closed_[i]) return false;
+    if (closed_.has(i)) return false;
     if (kind_ == BestFirstKind::Moves) return g < g_[i] || (g == g_[i] && pushes < pushes_[i]);
     return g < g_[i];
   }
@@ -214,21 +207,22 @@ class BestFirstStrategy : public Strategy {
     bool operator<(const HeapItem& o) const { return key > o.key || (key == o.key && id > o.id); }
   };
 
-  Board board_;
+  const LevelAnalysis& analysis_;
+  const Board& board_;
   BestFirstKind kind_;
   uint64_t budget_;
   Zobrist zobrist_;
   NodeStore store_;
   MoveGenerator moves_;
   FreezeCheck freeze_;
-  PushDistances distances_;
+  const PushDistances& distances_;
   MatchingBound bound_;
-  DeadPatterns patterns_;
+  const DeadPatterns& patterns_;
   std::vector<Square> child_, parent_;  // scratch: a child's boxes, the expanded position's
   std::vector<uint32_t> g_;       // [node] pushes, or moves for astar-moves
   std::vector<uint16_t> h_;       // [node] the push bound
   std::vector<uint16_t> pushes_;  // [node] astar-moves only
-  std::vector<uint8_t> closed_;   // [node] expanded
+  ClosedSet closed_;
   RelinkedParents relinked_;
   std::unique_ptr<BucketQueue> buckets_;
   std::priority_queue<HeapItem> heap_;
@@ -236,6 +230,50 @@ class BestFirstStrategy : public Strategy {
   uint64_t expanded_ = 0;
   int depth_ = 0, bestBound_ = -1;
   std::string solution_, message_;
+};
+
+// Builds the push distances and dead patterns in its first slices, then searches.
+class BestFirstStrategy : public PreparedStrategy {
+ public:
+  BestFirstStrategy(const Level& level, uint64_t budget, BestFirstKind kind)
+      : PreparedStrategy(budget), analysis_(level), budget_(budget), kind_(kind) {
+    LevelAnalysis& a = analysis_;
+    prep_.add([&a] { return a.buildBoard(); });
+    prep_.add([this] { return declineIfTooLarge(); });
+    prep_.add([&a] { return a.buildPushDead(); });
+    prep_.add([&a] { return a.buildGoalDistances(); });
+    prep_.add([this] {
+      if (!patterns_) patterns_ = std::make_unique<DeadPatterns>(analysis_.board(), analysis_.pushDead(), false,
+                                                                 analysis_.goalDistances());
+      return patterns_->buildPiece();
+    });
+  }
+
+ protected:
+  std::unique_ptr<Strategy> makeSearch(uint64_t budget) override {
+    return std::make_unique<BestFirstSearch>(analysis_, *patterns_, budget, kind_);
+  }
+  uint64_t preparedBytes() const override { return analysis_.memoryBytes() + (patterns_ ? patterns_->memoryBytes() : 0); }
+
+ private:
+  bool declineIfTooLarge() {
+    const Board& b = analysis_.board();
+    if (!b.tooLarge().empty()) {
+      prep_.end(SolveStatus::Declined, b.tooLarge());
+      return true;
+    }
+    const uint64_t bytes = analysis_.goalDistanceBytes();
+    if (bytes > budget_)
+      prep_.end(SolveStatus::Declined, tooLargeForBudget("the push-distance table for " + countText(b.goals().size()) +
+                                                             " goals on " + countText(b.squareCount()) + " squares",
+                                                         bytes, budget_));
+    return true;
+  }
+
+  LevelAnalysis analysis_;
+  uint64_t budget_;
+  BestFirstKind kind_;
+  std::unique_ptr<DeadPatterns> patterns_;
 };
 
 }  // namespace

@@ -1,11 +1,15 @@
 #include "bfs.h"
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 
 #include "analysis/board.h"
+#include "analysis/level_analysis.h"
+#include "analysis/regions.h"
 #include "analysis/dead_squares.h"
 #include "deadlock/freeze.h"
+#include "preparation.h"
 #include "search/key_tree.h"
 #include "search/moves.h"
 #include "search/node_store.h"
@@ -41,19 +45,16 @@ class Frontier {
   struct Meeting {
     uint32_t here = NodeStore::kNone, there = NodeStore::kNone;
   };
-  enum class Result { Ok, Full, Met };
+  enum class Result { Ok, Full, Met, Paused };
 
   // Adds a start position; false when the budget is out.
   bool addRoot(const Square* boxes, Square player) {
     Square normal = moves_.normalise(boxes, player);
     return !store_.insert(boxes, normal, key(boxes, normal), NodeStore::kNone, 0).full;
   }
-  // Is a root already at the target (a level solved in zero moves)?
-  std::optional<Meeting> rootsMeet(const Target& target) {
-    for (uint32_t i = 0; i < store_.size(); ++i)
-      if (auto m = meets(i, target)) return m;
-    return std::nullopt;
-  }
+  // Is root `i` already at the target (a level solved in zero moves)?
+  std::optional<Meeting> rootMeets(uint32_t i, const Target& target) { return meets(i, target); }
+  uint32_t roots() const { return store_.size(); }  // before the first expansion
 
   bool layerDone() const { return next_ >= layerEnd_; }
   bool exhausted() const { return layerDone() && layerEnd_ == store_.size(); }
@@ -63,12 +64,25 @@ class Frontier {
     ++depth_;
   }
 
-  Result expandOne(const Target& target, Meeting& meeting) {
-    uint32_t index = next_++;
-    ++expanded_;
-    store_.boxes(index, parent_.data());
-    moves_.load(parent_.data(), store_.player(index));
-    for (const BoxMove& m : moves_.moves()) {
+  // Expands the layer's next position, or goes on with the one the last
+  // call left Paused: between two moves, the clock is read every
+  // clockMask + 1 moves (see clockMask()).
+  Result expandOne(const Target& target, Meeting& meeting, const Deadline& deadline, uint64_t clockMask) {
+    if (move_ == kNoMove) {
+      index_ = next_++;
+      ++expanded_;
+      store_.boxes(index_, parent_.data());
+      moves_.load(parent_.data(), store_.player(index_));
+      move_ = 0;
+    }
+    const uint32_t index = index_;
+    const std::vector<BoxMove>& moves = moves_.moves();
+    for (size_t k = move_, first = move_; k < moves.size(); ++k) {
+      if (k > first && (k & clockMask) == 0 && deadline.expired()) {
+        move_ = k;
+        return Result::Paused;
+      }
+      const BoxMove& m = moves[k];
       Square to;
       Square player = moves_.child(m, child_.data(), to);
       Square normal = moves_.normalise(child_.data(), player);
@@ -83,6 +97,7 @@ class Frontier {
         return Result::Met;
       }
     }
+    move_ = kNoMove;
     return Result::Ok;
   }
 
@@ -124,36 +139,60 @@ class Frontier {
   uint32_t next_ = 0, layerEnd_ = 0;
   uint64_t expanded_ = 0;
   int depth_ = -1;  // of the layer being expanded; the roots are layer 0
+  // The position being expanded and its next move, kNoMove between expansions.
+  static constexpr size_t kNoMove = ~size_t{0};
+  uint32_t index_ = 0;
+  size_t move_ = kNoMove;
 };
 
 // Which searches run: forward, reverse or both.
 enum class Sides { Forward, Reverse, Both };
 
-class BfsStrategy : public Strategy {
+// The clock is read once per so many expansions (mask + 1): 256 on ordinary
+// levels, fewer where one expansion floods a large board once per box move,
+// so that a slice ends soon after its time.
+uint64_t clockMask(const Board& board) {
+  const uint64_t work = static_cast<uint64_t>(board.boxCount() + 1) * board.squareCount();  // squares flooded, about
+  uint64_t every = 256;
+  while (every > 1 && every * work > (uint64_t{1} << 22)) every /= 2;
+  return every - 1;
+}
+
+class BfsSearch : public Strategy {
  public:
-  BfsStrategy(const Level& level, uint64_t budget, Sides sides)
-      : board_(level), zobrist_(board_.squareCount()), sides_(sides), budget_(budget) {}
+  BfsSearch(const Board& board, uint64_t budget, Sides sides)
+      : board_(board), zobrist_(board_.squareCount()), sides_(sides), budget_(budget),
+        clockMask_(clockMask(board)) {
+    // Seeding the frontiers: a region of the solved position, or a root's
+    // check against the target, per piece (there are thousands on a board
+    // with thousands of goals).
+    prep_.add([this] { return makeFrontiers(); });
+    if (sides_ != Sides::Forward) prep_.add([this] { return addSolvedRoot(); });
+    if (sides_ == Sides::Reverse) prep_.add([this] { return addStartTarget(); });
+    prep_.add([this] { return checkRoot(); });
+  }
 
   SolveStatus run(const Deadline& deadline) override {
-    if (!started_) {
-      started_ = true;
-      if (!board_.tooLarge().empty()) {
-        message_ = board_.tooLarge();
-        return SolveStatus::Declined;
-      }
-      if (auto s = start()) return *s;
+    if (!prep_.run(deadline)) {
+      if (prep_.status() != SolveStatus::Running && message_.empty()) message_ = prep_.why();
+      return prep_.status();
     }
     for (;;) {
-      const uint64_t nodes = expanded();
-      if (deadline.nodesReached(nodes) || ((nodes & 255) == 0 && deadline.expired())) return SolveStatus::Running;
-      Frontier* f = pick();
+      Frontier* f = paused_;  // an expansion the last slice ended in goes on first
+      if (!f) {
+        const uint64_t nodes = expanded();
+        if (deadline.nodesReached(nodes) || ((nodes & clockMask_) == 0 && deadline.expired())) return SolveStatus::Running;
+        f = pick();
+      }
       if (!f) {
         message_ = "every position reachable by " + std::string(sides_ == Sides::Reverse ? "pulls" : "pushes") +
                    " was searched";
         return SolveStatus::Unsolvable;
       }
       Frontier::Meeting m;
-      Frontier::Result r = f->expandOne(targetFor(f), m);
+      Frontier::Result r = f->expandOne(targetFor(f), m, deadline, clockMask_);
+      paused_ = r == Frontier::Result::Paused ? f : nullptr;
+      if (r == Frontier::Result::Paused) return SolveStatus::Running;
       if (r == Frontier::Result::Full) return SolveStatus::OutOfMemory;
       if (r == Frontier::Result::Met) return meet(f, m);
     }
@@ -181,44 +220,55 @@ class BfsStrategy : public Strategy {
   std::string message() const override { return message_; }
 
  private:
-  // Seeds the frontiers; a status when the search is already over.
-  std::optional<SolveStatus> start() {
+  bool makeFrontiers() {
     const uint64_t share = sides_ == Sides::Both ? budget_ / 2 : budget_;
     if (sides_ != Sides::Reverse) {
       forward_ = std::make_unique<Frontier>(board_, zobrist_, MoveMode::Push, share);
-      if (!forward_->addRoot(board_.startBoxes().data(), board_.startPlayer())) return SolveStatus::OutOfMemory;
+      if (!forward_->addRoot(board_.startBoxes().data(), board_.startPlayer())) prep_.end(SolveStatus::OutOfMemory, "");
     }
     if (sides_ != Sides::Forward) {
       reverse_ = std::make_unique<Frontier>(board_, zobrist_, MoveMode::Pull, share);
-      if (!addSolvedRoots()) return SolveStatus::OutOfMemory;
-    }
-    if (sides_ == Sides::Reverse) {
-      // The target of the reverse search alone: the start position.
-      goal_ = std::make_unique<NodeStore>(board_.boxCount(), board_.squareCount(), 1 << 20);
-      const Square* boxes = board_.startBoxes().data();
-      Square normal = reverse_->moves().normalise(boxes, board_.startPlayer());
-      if (goal_->insert(boxes, normal, reverse_->key(boxes, normal), NodeStore::kNone, 0).full)
-        return SolveStatus::OutOfMemory;
-    }
-    Frontier* first = forward_ ? forward_.get() : reverse_.get();
-    if (auto met = first->rootsMeet(targetFor(first))) return meet(first, *met);
-    return std::nullopt;
-  }
-
-  // Every box on a goal, the player in each region of that board in turn.
-  bool addSolvedRoots() {
-    const std::vector<Square>& goals = board_.goals();  // sorted: squares follow cell order
-    std::vector<uint8_t> seen(board_.squareCount(), 0);
-    for (Square g : goals) seen[g] = 1;
-    MoveGenerator& mg = reverse_->moves();
-    for (int s = 0; s < board_.squareCount(); ++s) {
-      if (seen[s]) continue;
-      mg.normalise(goals.data(), static_cast<Square>(s));
-      for (int t = s; t < board_.squareCount(); ++t)
-        if (mg.reachable(static_cast<Square>(t))) seen[t] = 1;
-      if (!reverse_->addRoot(goals.data(), static_cast<Square>(s))) return false;
+      // The regions of the solved position, labelled once (a flood and a
+      // scan of the board per region would cost regions x squares).
+      onGoal_.assign(board_.squareCount(), 0);
+      for (Square g : board_.goals()) onGoal_[g] = 1;
+      solved_ = std::make_unique<Regions>(board_);
+      regionCount_ = solved_->label(onGoal_);
     }
     return true;
+  }
+
+  // Every box on a goal, the player in the next region of that board (by
+  // its least square); true once every region has its root.
+  bool addSolvedRoot() {
+    for (; square_ < board_.squareCount() && nextRegion_ < regionCount_; ++square_) {
+      const Square s = static_cast<Square>(square_);
+      if (onGoal_[s] || solved_->regionOf(s) != nextRegion_) continue;
+      if (!reverse_->addRoot(board_.goals().data(), s)) prep_.end(SolveStatus::OutOfMemory, "");
+      ++nextRegion_;
+      return false;
+    }
+    solved_.reset();
+    onGoal_ = {};
+    return true;
+  }
+
+  // The target of the reverse search alone: the start position.
+  bool addStartTarget() {
+    goal_ = std::make_unique<NodeStore>(board_.boxCount(), board_.squareCount(), 1 << 20);
+    const Square* boxes = board_.startBoxes().data();
+    Square normal = reverse_->moves().normalise(boxes, board_.startPlayer());
+    if (goal_->insert(boxes, normal, reverse_->key(boxes, normal), NodeStore::kNone, 0).full)
+      prep_.end(SolveStatus::OutOfMemory, "");
+    return true;
+  }
+
+  // Whether the next root is at the target already: the search is over.
+  bool checkRoot() {
+    Frontier* first = forward_ ? forward_.get() : reverse_.get();
+    if (rootChecked_ == first->roots()) return true;
+    if (auto met = first->rootMeets(rootChecked_++, targetFor(first))) prep_.end(meet(first, *met), "");
+    return false;
   }
 
   Frontier::Target targetFor(const Frontier* f) const {
@@ -267,24 +317,31 @@ class BfsStrategy : public Strategy {
     return solvedBy(board_.level(), pushes, solution_, message_);
   }
 
-  Board board_;
+  const Board& board_;
   Zobrist zobrist_;
   Sides sides_;
   uint64_t budget_;
-  bool started_ = false;
+  uint64_t clockMask_;  // see clockMask()
+  Preparation prep_;
+  std::vector<uint8_t> onGoal_;      // [square], while the solved roots are added
+  std::unique_ptr<Regions> solved_;  // the solved position's player regions, meanwhile
+  int regionCount_ = 0, nextRegion_ = 0, square_ = 0;
+  uint32_t rootChecked_ = 0;  // roots checked against the target
   std::unique_ptr<Frontier> forward_, reverse_;
   std::unique_ptr<NodeStore> goal_;
   Frontier* current_ = nullptr;
+  Frontier* paused_ = nullptr;  // the frontier whose expansion the last slice ended in
   std::string solution_, message_;
 };
 
 // Forward breadth-first search that stores keys only (search/key_tree.h)
 // and walks one live position from node to node: fewer bytes per position,
 // some time spent walking.
-class WalkingBfsStrategy : public Strategy {
+class WalkingBfsSearch : public Strategy {
  public:
-  WalkingBfsStrategy(const Level& level, uint64_t budget)
-      : board_(level),
+  WalkingBfsSearch(const Board& board, uint64_t budget)
+      : board_(board),
+        clockMask_(clockMask(board)),
         zobrist_(board_.squareCount()),
         tree_(budget),
         walker_(board_, tree_),
@@ -295,10 +352,6 @@ class WalkingBfsStrategy : public Strategy {
   SolveStatus run(const Deadline& deadline) override {
     if (!started_) {
       started_ = true;
-      if (!board_.tooLarge().empty()) {
-        message_ = board_.tooLarge();
-        return SolveStatus::Declined;
-      }
       const Square* boxes = board_.startBoxes().data();
       Square normal = moves_.normalise(boxes, board_.startPlayer());
       KeyTree::Insert r = tree_.insert(zobrist_.boxes(boxes, board_.boxCount()) ^ zobrist_.player(normal),
@@ -307,18 +360,30 @@ class WalkingBfsStrategy : public Strategy {
       if (solved(boxes)) return finish(r.index);
     }
     for (;;) {
-      if (deadline.nodesReached(expanded_) || ((expanded_ & 255) == 0 && deadline.expired())) return SolveStatus::Running;
-      if (next_ >= tree_.size()) {
-        message_ = "every position reachable by pushes was searched";
-        return SolveStatus::Unsolvable;
+      if (move_ == kNoMove) {  // else an expansion the last slice ended in goes on
+        if (deadline.nodesReached(expanded_) || ((expanded_ & clockMask_) == 0 && deadline.expired()))
+          return SolveStatus::Running;
+        if (next_ >= tree_.size()) {
+          message_ = "every position reachable by pushes was searched";
+          return SolveStatus::Unsolvable;
+        }
+        id_ = next_++;
+        ++expanded_;
+        Square player = walker_.moveTo(id_);
+        const std::vector<Square>& boxes = walker_.boxes();
+        moves_.load(boxes.data(), player);
+        base_ = zobrist_.boxes(boxes.data(), board_.boxCount());
+        move_ = 0;
       }
-      uint32_t id = next_++;
-      ++expanded_;
-      Square player = walker_.moveTo(id);
-      const std::vector<Square>& boxes = walker_.boxes();
-      moves_.load(boxes.data(), player);
-      const uint64_t base = zobrist_.boxes(boxes.data(), board_.boxCount());
-      for (const BoxMove& m : moves_.moves()) {
+      const uint32_t id = id_;
+      const uint64_t base = base_;
+      const std::vector<BoxMove>& moves = moves_.moves();
+      for (size_t k = move_, first = move_; k < moves.size(); ++k) {
+        if (k > first && (k & clockMask_) == 0 && deadline.expired()) {
+          move_ = k;
+          return SolveStatus::Running;
+        }
+        const BoxMove& m = moves[k];
         Square to, from = moves_.boxes()[m.box];
         Square after = moves_.child(m, child_.data(), to);
         Square normal = moves_.normalise(child_.data(), after);
@@ -328,6 +393,7 @@ class WalkingBfsStrategy : public Strategy {
         if (r.full) return SolveStatus::OutOfMemory;
         if (r.inserted && solved(child_.data())) return finish(r.index);
       }
+      move_ = kNoMove;
     }
   }
 
@@ -357,7 +423,8 @@ class WalkingBfsStrategy : public Strategy {
     return solvedBy(board_.level(), pushes, solution_, message_);
   }
 
-  Board board_;
+  const Board& board_;
+  uint64_t clockMask_;  // see clockMask()
   Zobrist zobrist_;
   KeyTree tree_;
   TreeWalker walker_;
@@ -365,25 +432,61 @@ class WalkingBfsStrategy : public Strategy {
   FreezeCheck freeze_;
   std::vector<Square> child_;
   uint32_t next_ = 0;
+  // The position being expanded, its boxes' key and its next move; kNoMove between expansions.
+  static constexpr size_t kNoMove = ~size_t{0};
+  uint32_t id_ = 0;
+  uint64_t base_ = 0;
+  size_t move_ = kNoMove;
   bool started_ = false;
   uint64_t expanded_ = 0;
   std::string solution_, message_;
 };
 
+// Builds the board in its first slice (a level too large for the square
+// numbers is declined there), then makes the search.
+class BoardFirst : public PreparedStrategy {
+ public:
+  using Make = std::function<std::unique_ptr<Strategy>(const Board&, uint64_t budget)>;
+  BoardFirst(const Level& level, uint64_t budget, Make make)
+      : PreparedStrategy(budget), analysis_(level), make_(std::move(make)) {
+    prep_.add([this] {
+      analysis_.buildBoard();
+      if (!analysis_.board().tooLarge().empty()) prep_.end(SolveStatus::Declined, analysis_.board().tooLarge());
+      return true;
+    });
+  }
+
+ protected:
+  std::unique_ptr<Strategy> makeSearch(uint64_t budget) override { return make_(analysis_.board(), budget); }
+  uint64_t preparedBytes() const override { return analysis_.memoryBytes(); }
+
+ private:
+  LevelAnalysis analysis_;
+  Make make_;
+};
+
+std::unique_ptr<Strategy> makeBfs(const Level& level, uint64_t budget, Sides sides) {
+  return std::make_unique<BoardFirst>(level, budget, [sides](const Board& board, uint64_t bytes) {
+    return std::make_unique<BfsSearch>(board, bytes, sides);
+  });
+}
+
 }  // namespace
 
 std::unique_ptr<Strategy> makeWalkingBfsStrategy(const Level& level, uint64_t memoryBudgetBytes) {
-  return std::make_unique<WalkingBfsStrategy>(level, memoryBudgetBytes);
+  return std::make_unique<BoardFirst>(level, memoryBudgetBytes, [](const Board& board, uint64_t bytes) {
+    return std::make_unique<WalkingBfsSearch>(board, bytes);
+  });
 }
 
 std::unique_ptr<Strategy> makeBfsStrategy(const Level& level, uint64_t memoryBudgetBytes) {
-  return std::make_unique<BfsStrategy>(level, memoryBudgetBytes, Sides::Forward);
+  return makeBfs(level, memoryBudgetBytes, Sides::Forward);
 }
 std::unique_ptr<Strategy> makeReverseBfsStrategy(const Level& level, uint64_t memoryBudgetBytes) {
-  return std::make_unique<BfsStrategy>(level, memoryBudgetBytes, Sides::Reverse);
+  return makeBfs(level, memoryBudgetBytes, Sides::Reverse);
 }
 std::unique_ptr<Strategy> makeBidirectionalBfsStrategy(const Level& level, uint64_t memoryBudgetBytes) {
-  return std::make_unique<BfsStrategy>(level, memoryBudgetBytes, Sides::Both);
+  return makeBfs(level, memoryBudgetBytes, Sides::Both);
 }
 
 }  // namespace soko

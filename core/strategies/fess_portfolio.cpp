@@ -4,8 +4,11 @@
 #include <cstdio>
 #include <functional>
 #include <utility>
+#include <vector>
 
+#include "analysis/level_analysis.h"
 #include "fess/fess.h"
+#include "fess/fess_tables.h"
 #include "hbox/hbox.h"
 #include "search/meeting.h"
 
@@ -31,15 +34,17 @@ std::string secondsText(Work w) {
 class PortfolioStrategy : public Strategy {
  public:
   PortfolioStrategy(const Level& level, const SolverOptions& options, const PortfolioSchedule& schedule)
-      : budget_(options.memoryBudgetBytes), lateStart_(schedule.lateStart) {
+      : budget_(options.memoryBudgetBytes),
+        lateStart_(schedule.lateStart),
+        fessTables_(std::make_shared<FessTables>(std::make_shared<LevelAnalysis>(level), options.memoryBudgetBytes)) {
     // Each member's budget is set again before each of its turns (run()).
-    join(0, "fess", makeFessStrategy(level, options.memoryBudgetBytes), kFessCost, schedule.fessTurn);
+    // The fess variants share one set of tables, built by the first to run.
+    join(0, "fess", makeFessStrategy(fessTables_, options.memoryBudgetBytes, {}), kFessCost, schedule.fessTurn);
     join(1, "hbox11", makeHboxStrategy(level, options, 11), kHbox11Cost, schedule.hboxTurn);
     join(2, "hbox1", makeHboxStrategy(level, options, 1), kHbox1Cost, schedule.probe, schedule.probe);  // in one turn
     members_[2].startAt = lateStart_;
     members_[0].complete = true;
-    link(true);
-    lateJoiners(level, options, schedule);
+    lateJoiners(options, schedule);
   }
 
   // The members take turns of work, whatever the caller's slices (a second
@@ -59,6 +64,7 @@ class PortfolioStrategy : public Strategy {
       uint64_t allowed = m->turnNodes - used_;
       if (m->limitNodes) allowed = std::min(allowed, m->limitNodes - before);
       allowed = std::min(allowed, deadline.nodeLimit() - total);
+      if (!linked_) link(true);
       m->strategy->setMemoryBudget(memoryFor(*m));
       SolveStatus s = m->strategy->run(Deadline(deadline.end(), before + allowed));
       const uint64_t took = m->strategy->stats().nodes - before;
@@ -93,6 +99,7 @@ class PortfolioStrategy : public Strategy {
       s.stored += b.stored;
       s.memoryBytes += b.memoryBytes;
     }
+    s.memoryBytes += fessTables_->memoryBytes();
     return s;
   }
 
@@ -104,14 +111,20 @@ class PortfolioStrategy : public Strategy {
       const Member& other = winner_ == &members_[0] ? members_[1] : members_[0];
       return found + ", through a position " + other.name + " had reached";
     }
-    std::string text;
+    // Members that say the same (the fess variants declining on their
+    // shared tables, say) are named together.
+    std::vector<std::pair<std::string, std::string>> said;  // names, what they say
     for (const Member& m : members_) {
       if (!m.strategy && m.active) continue;
-      const std::string said = m.active && m.startAt > searched_
+      const std::string what = m.active && m.startAt > searched_
                                    ? "waits for the others' first " + secondsText(lateStart_) + " s of search"
                                    : m.message();
-      text += std::string(text.empty() ? "" : "; ") + m.name + ": " + said;
+      auto same = std::find_if(said.begin(), said.end(), [&](const auto& p) { return p.second == what; });
+      if (same != said.end()) same->first += std::string(", ") + m.name;
+      else said.push_back({m.name, what});
     }
+    std::string text;
+    for (const auto& [names, what] : said) text += (text.empty() ? "" : "; ") + names + ": " + what;
     return text;
   }
 
@@ -151,17 +164,19 @@ class PortfolioStrategy : public Strategy {
     return nullptr;
   }
 
-  // The memory the others do not use is this member's (see retire()).
+  // The memory the others and the shared tables do not use is this
+  // member's (see retire()).
   uint64_t memoryFor(const Member& m) const {
-    uint64_t others = 0;
+    uint64_t others = fessTables_->memoryBytes();
     for (const Member& o : members_)
       if (o.active && o.strategy && &o != &m) others += o.strategy->stats().memoryBytes;
     return others < budget_ ? budget_ - others : 0;
   }
 
   // fess (forward) and hbox 11 (backward) look up each other's positions:
-  // a position both reached is a solution (search/meeting.h). Unlinked
-  // before either goes away.
+  // a position both reached is a solution (search/meeting.h). Linked once
+  // both searches exist (fess's once its tables are built: before hbox's
+  // first turn), unlinked before either goes away.
   void link(bool on) {
     if (!members_[0].strategy || !members_[1].strategy) return;
     MeetingSide* forward = members_[0].strategy->meetingSide();
@@ -169,6 +184,7 @@ class PortfolioStrategy : public Strategy {
     if (!forward || !backward) return;
     forward->meet(on ? backward : nullptr);
     backward->meet(on ? forward : nullptr);
+    linked_ = on;
   }
 
   void join(int i, const char* name, std::unique_ptr<Strategy> strategy, Work cost, Work turn, Work limit = 0) {
@@ -185,7 +201,7 @@ class PortfolioStrategy : public Strategy {
   // start they cost more levels at 10 s than they gain. Built when they
   // join. Their turns and limits were chosen by simulating the round robin
   // with what each needs alone (scripts/simulate-portfolio).
-  void lateJoiners(const Level& level, const SolverOptions& options, const PortfolioSchedule& schedule) {
+  void lateJoiners(const SolverOptions& options, const PortfolioSchedule& schedule) {
     const std::pair<FessVariant, const char*> late[] = {
         {fessFourSpaces(), "fess (four spaces)"},
         {fessFlatEstimate(), "fess (estimate without connectivity)"},
@@ -196,7 +212,7 @@ class PortfolioStrategy : public Strategy {
       Member& m = members_[kFirstLate + k];
       join(kFirstLate + k, late[k].second, nullptr, kFessCost, schedule.late[k].turn, schedule.late[k].limit);
       m.complete = true;
-      m.make = [level, budget, variant = late[k].first] { return makeFessStrategy(level, budget, variant); };
+      m.make = [this, budget, variant = late[k].first] { return makeFessStrategy(fessTables_, budget, variant); };
     }
   }
 
@@ -233,6 +249,8 @@ class PortfolioStrategy : public Strategy {
   static constexpr int kMembers = kFirstLate + kLate;
   uint64_t budget_;
   Work lateStart_;
+  std::shared_ptr<FessTables> fessTables_;  // the fess members'
+  bool linked_ = false;                      // fess and hbox 11 look up each other's positions
   Member members_[kMembers];
   Work searched_ = 0;  // by all members
   int turn_ = 0;

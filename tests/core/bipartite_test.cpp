@@ -4,6 +4,7 @@
 
 #include "format.h"
 #include "test_support.h"
+#include "analysis/goal_reach.h"
 #include "deadlock/bipartite.h"
 #include "analysis/dead_squares.h"
 #include "deadlock/freeze.h"
@@ -23,13 +24,15 @@ TEST_CASE("bipartite: two boxes on a wall that both need the one goal of that wa
   //   ########
   Level dead = one("########\n# $ $ .#\n#      #\n#   .  #\n#@     #\n########\n");
   Board b(dead);
-  BipartiteCheck check(b);
+  const std::vector<uint8_t> reach = goalReachTable(b);
+  BipartiteCheck check(b, reach);
   CHECK(check.deadlock(b.startBoxes()));
   CHECK(testing::bfsOutcome(dead) == SolveStatus::Unsolvable);
   // One box off the wall: each box has a goal of its own.
   Level alive = one("########\n# $   .#\n#   $  #\n#   .  #\n#@     #\n########\n");
   Board a(alive);
-  BipartiteCheck check2(a);
+  const std::vector<uint8_t> reach2 = goalReachTable(a);
+  BipartiteCheck check2(a, reach2);
   CHECK_FALSE(check2.deadlock(a.startBoxes()));
   CHECK(testing::bfsOutcome(alive) == SolveStatus::Solved);
 }
@@ -43,7 +46,8 @@ TEST_CASE("bipartite: a frozen box on a goal is a wall for the others") {
   //   #######
   Level level = one("#######\n#*    #\n#     #\n#.# $ #\n#@    #\n#######\n");
   Board b(level);
-  BipartiteCheck check(b);
+  const std::vector<uint8_t> reach = goalReachTable(b);
+  BipartiteCheck check(b, reach);
   std::vector<uint8_t> goals(b.squareCount(), 0);
   for (Square g : b.goals()) goals[g] = 1;
   FreezeCheck freeze(b, pushDeadSquares(b), goals);
@@ -61,7 +65,8 @@ TEST_CASE("bipartite never condemns a solvable position, and its matchings are m
     if (!level) continue;
     Board b(*level);
     testing::PushGraph g = testing::pushGraph(*level);
-    BipartiteCheck check(b);
+    const std::vector<uint8_t> reach = goalReachTable(b);
+  BipartiteCheck check(b, reach);
     std::vector<uint8_t> goals(b.squareCount(), 0);
     for (Square s : b.goals()) goals[s] = 1;
     FreezeCheck freeze(b, pushDeadSquares(b), goals);

@@ -1,15 +1,19 @@
 // How the page shows things, under Node: the board's viewport (fit, zoom,
-// pan, following the player), which squares a paint must touch, the themes,
+// pan, following the player), the level editor's (fitted), which squares a
+// paint must touch (the deadlock's marks too), the themes,
 // the Solver card's words and groups, and the keys and gestures for zoom and
 // pan. The viewport and the paint run on the real module's games.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { fixture, loadModule } from '../wasm/load.mjs';
 import { bigLevel } from './big-level.mjs';
-import { createState } from '../../web/app-state.js';
+import { createState, takeEffects } from '../../web/app-state.js';
+import { watchDeadlock } from '../../web/deadlock-state.js';
+import { openEditor, resize, startTrial } from '../../web/editor-state.js';
 import { pinchOf, wheelFactor } from '../../web/board-gestures.js';
 import { keyAction } from '../../web/input.js';
 import { showLevel, playerAction, walkTick } from '../../web/level-state.js';
+import { parseLevels } from '../../web/library.js';
 import { syncViewport, systemLook, themeOf, viewAction } from '../../web/look-state.js';
 import { openReplay, replayControl } from '../../web/replay-state.js';
 import { changedSquares } from '../../web/render.js';
@@ -179,6 +183,51 @@ test('a move repaints only the squares it changed', () => {
   cells[50 * 200 + 50] = '#';
   assert.deepEqual([...changedSquares(before, { ...before, cells: cells.join('') })].sort((a, b) => a - b),
                    [49 * 200 + 50, 50 * 200 + 50, 51 * 200 + 50]);
+});
+
+test('a deadlock\'s marks paint their squares as they come and go, the box not pushed too', () => {
+  //   ########
+  //   #..$   #   the push up puts a second box beside the first, against the wall:
+  //   #   $  #   a frozen pair, not on goals
+  //   #   @  #
+  //   ########
+  const state = createState(M);
+  showLevel(state, { id: 'c', name: 'C', levels: parseLevels(M, '########\n#..$   #\n#   $  #\n#   @  #\n########\n').levels }, 0);
+  takeEffects(state);
+  const view = () => ({ cells: state.play.cells, width: 8, selected: -1, hint: null, marks: state.deadlock && state.deadlock.boxes });
+  watchDeadlock(state);
+  const before = view();
+  playerAction(state, { type: 'step', dir: 'u' });
+  watchDeadlock(state);
+  const dead = view();
+  assert.deepEqual(dead.marks, [11, 12]);
+  const sorted = (set) => [...set].sort((a, b) => a - b);
+  assert.deepEqual(sorted(changedSquares(before, dead)), [11, 12, 20, 28], 'the box that stood still is painted with its mark');
+  playerAction(state, { type: 'undo-push' });
+  watchDeadlock(state);
+  assert.deepEqual(sorted(changedSquares(dead, view())), [11, 12, 20, 28], 'and again when the mark goes');
+});
+
+test('the editor\'s board is fitted whole to its own frame, as it is resized and test-played', () => {
+  const state = createState(M);
+  viewAction(state, { type: 'editor-frame', width: 600, height: 400, dpr: 2 });
+  viewAction(state, { type: 'frame', width: 900, height: 700, dpr: 2 });
+  openEditor(state, { width: 7, height: 3, cells: '#######' + '#@$. ##' + '#######' });
+  syncViewport(state);
+  const vp = state.editorViewport;
+  assert.deepEqual([vp.boardW, vp.boardH, vp.cell], [7, 3, Math.floor(1200 / 7)]);
+  assert.equal(state.viewport.boardW, 0, 'the player\'s viewport is not the editor\'s');
+  resize(state, 60, 40);
+  syncViewport(state);
+  assert.deepEqual([vp.boardW, vp.boardH, vp.cell], [60, 40, 20]);
+  assert.equal(canPan(vp), false, 'however large, the whole board shows');
+  viewAction(state, { type: 'editor-frame', width: 300, height: 400, dpr: 2 });
+  assert.equal(vp.cell, 10);
+  resize(state, 7, 3);
+  startTrial(state);
+  syncViewport(state);
+  assert.deepEqual([vp.boardW, vp.boardH], [state.editor.trial.width, state.editor.trial.height]);
+  assert.equal(vp.cell, fitCell(vp));
 });
 
 // ------------------------------------------------------------ themes

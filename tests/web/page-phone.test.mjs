@@ -33,7 +33,7 @@ for (const [name, device] of Object.entries(PHONES)) {
     assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px)`);
     const board = await onScreen(page, '#board-wrap');
     assert.ok(board.whole, 'the board is all on the screen');
-    for (const other of ['.top', '.level-head', '.play-bar', '#solver-heading + p', '.panel > section:first-of-type']) {
+    for (const other of ['.top', '.stage > .level-head', '.stage > .play-bar', '#solver-heading + p', 'main > .panel > section:first-of-type']) {
       const o = await onScreen(page, other);
       assert.ok(board.area > o.area, `the board is larger on screen than ${other}`);
     }

@@ -44,6 +44,8 @@ bool BoxPulls::search(std::vector<uint8_t>& occupied, Square from, Square player
     if (hit) *hit = {from, player, 0, kNoSquare};
     return true;
   }
+  if (work_ > workLimit_) return false;
+  const uint64_t limit = workLimit_ - work_ < searchLimit_ ? workLimit_ : work_ + searchLimit_;
   if (++seenStamp_ == 0) {
     std::fill(seen_.begin(), seen_.end(), 0);
     std::fill(expanded_.begin(), expanded_.end(), 0);
@@ -63,7 +65,7 @@ bool BoxPulls::search(std::vector<uint8_t>& occupied, Square from, Square player
   if (all && !queue_.empty()) all->push_back({from, player, 0, kNoSquare});
   occupied[from] = 0;
   bool found = false;
-  for (size_t h = 0; h < queue_.size() && !found; ++h) {
+  for (size_t h = 0; h < queue_.size() && !found && work_ <= limit; ++h) {
     const uint32_t st = queue_[h];
     if (expanded_[st] == seenStamp_) continue;
     const Reached here = state_[st];

@@ -45,6 +45,10 @@ class BoxPulls {
   // Elementary steps taken so far (squares flooded, states expanded): what the caller budgets.
   uint64_t work() const { return work_; }
   void charge(uint64_t steps) { work_ += steps; }  // the caller's own steps
+  // Past `total` steps of work in all, search() floods and expands no more,
+  // and one search stops after `perSearch` steps: it finds nothing more (a
+  // bound on the time a search can take).
+  void setWorkLimit(uint64_t total, uint64_t perSearch) { workLimit_ = total, searchLimit_ = perSearch; }
 
  private:
   // Marks the squares reachable from `start` with `markStamp_`; stops early
@@ -61,6 +65,7 @@ class BoxPulls {
   uint32_t markStamp_ = 0;
   std::vector<Square> stack_;
   uint64_t work_ = 0;
+  uint64_t workLimit_ = ~uint64_t{0}, searchLimit_ = ~uint64_t{0};
 };
 
 }  // namespace soko

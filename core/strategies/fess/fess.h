@@ -51,6 +51,13 @@ FessVariant fessFourSpaces();
 FessVariant fessFlatEstimate();
 FessVariant fessNoPlanOrder();
 
+class FessTables;
+
+// Makes and counts its own tables.
 std::unique_ptr<Strategy> makeFessStrategy(const Level& level, uint64_t memoryBudgetBytes, FessVariant variant = {});
+// Over tables shared with other fess searches (fess_tables.h), which the
+// caller counts: this search's bytes are its own.
+std::unique_ptr<Strategy> makeFessStrategy(std::shared_ptr<FessTables> tables, uint64_t memoryBudgetBytes,
+                                           FessVariant variant);
 
 }  // namespace soko

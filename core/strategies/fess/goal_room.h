@@ -29,6 +29,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "analysis/board.h"
@@ -37,17 +38,29 @@
 
 namespace soko {
 
+class CrossingCheck;
+
 class GoalRoomOrder {
  public:
-  // `dead`: squares no box may stand on (pushDeadSquares).
-  GoalRoomOrder(const Board& board, const PackingPlan& plan, const std::vector<uint8_t>& dead);
+  // `dead`: squares no box may stand on (pushDeadSquares). The order keeps
+  // references to `board`, `plan` and `dead`. With `inPieces`, call
+  // buildPiece() until it returns true before asking.
+  GoalRoomOrder(const Board& board, const PackingPlan& plan, const std::vector<uint8_t>& dead,
+                bool inPieces = false);
+  ~GoalRoomOrder();
+  // One lone box's macro pushes towards a group's goals; true once complete.
+  bool buildPiece();
+  bool complete() const { return unordered_.size() == goalsOf_.size(); }
   // Whether to leave out `m`; `occupied` shows the position before it.
   bool skips(const MacroPush& m, const std::vector<uint8_t>& occupied) const;
 
  private:
+  const Board& board_;
   const PackingPlan& plan_;
+  const std::vector<uint8_t>& dead_;
   std::vector<std::vector<Square>> goalsOf_;  // [area] its goals
   std::vector<uint8_t> unordered_;            // [area] no order there: boxes cross it, or one starts inside
+  std::unique_ptr<CrossingCheck> crossing_;   // of the next group, while buildPiece() works it out
 };
 
 }  // namespace soko

@@ -152,15 +152,24 @@ void MacroMoves::generateBox(int index, const std::vector<Square>& boxes, std::v
 
 void MacroMoves::generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied, const Regions& regions,
                           Square player, std::vector<MacroPush>& out, const std::vector<uint8_t>* only) {
-  const int region = regions.regionOf(player);
+  startPosition(regions, player);
+  for (int i = 0; i < static_cast<int>(boxes.size()); ++i) generateFor(i, boxes, occupied, out, only);
+  endPosition();
+}
+
+void MacroMoves::startPosition(const Regions& regions, Square player) {
   labelled_ = &regions;
+  playerRegion_ = regions.regionOf(player);
   cutsBuilt_ = false;  // a new position
-  for (int i = 0; i < static_cast<int>(boxes.size()); ++i) {
-    if (only && !(*only)[boxes[i]]) continue;
-    Square side = startSide(boxes[i], [&](Square n) { return regions.regionOf(n) == region; });
-    search(boxes[i], occupied, side, &out, static_cast<uint16_t>(i), kNoSquare, kNoSquare);
-  }
-  labelled_ = nullptr;
+}
+
+void MacroMoves::generateFor(int index, const std::vector<Square>& boxes, std::vector<uint8_t>& occupied,
+                             std::vector<MacroPush>& out, const std::vector<uint8_t>* only) {
+  if (only && !(*only)[boxes[index]]) return;
+  const Regions& regions = *labelled_;
+  const int region = playerRegion_;
+  Square side = startSide(boxes[index], [&](Square n) { return regions.regionOf(n) == region; });
+  search(boxes[index], occupied, side, &out, static_cast<uint16_t>(index), kNoSquare, kNoSquare);
 }
 
 void MacroMoves::generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied, Square player,

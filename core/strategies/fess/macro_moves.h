@@ -49,6 +49,14 @@ class MacroMoves {
   void generate(const std::vector<Square>& boxes, std::vector<uint8_t>& occupied, const Regions& regions,
                 Square player, std::vector<MacroPush>& out, const std::vector<uint8_t>* only = nullptr);
 
+  // The first generate() a box at a time, for a caller that stops between
+  // boxes: startPosition() (with `regions` labelling the position), then
+  // generateFor() for each box, then endPosition().
+  void startPosition(const Regions& regions, Square player);
+  void generateFor(int index, const std::vector<Square>& boxes, std::vector<uint8_t>& occupied,
+                   std::vector<MacroPush>& out, const std::vector<uint8_t>* only = nullptr);
+  void endPosition() { labelled_ = nullptr; }
+
   struct Step {
     Square box;     // before the push
     Direction dir;
@@ -98,6 +106,7 @@ class MacroMoves {
   bool cutsBuilt_ = false;  // for the position being searched
   Square searchFrom_ = kNoSquare;       // the searched box's square in the position
   const Regions* labelled_ = nullptr;  // the position's regions, while generate() has them
+  int playerRegion_ = -1;              // the player's, in labelled_
 };
 
 }  // namespace soko

@@ -6,6 +6,7 @@
 #include <tuple>
 #include <unordered_set>
 
+#include "analysis/regions.h"
 #include "box_pulls.h"
 
 namespace soko {
@@ -36,10 +37,14 @@ struct Attempt {
   auto score() const { return std::tuple(forced, !matched, parks.size()); }
 };
 
+}  // namespace
+
+// The backward search for the plan (see packing_plan.h), a piece per step().
 class Planner {
  public:
   Planner(const Board& board, uint64_t budget)
       : board_(board), n_(board.squareCount()), budget_(budget), pulls_(board), occupied_(n_, 0), start_(n_, 0) {
+    pulls_.setWorkLimit(budget + kOvershoot, kSearchWork);
     for (Square s : board.startBoxes()) start_[s] = 1;
     // Distance from the nearest square off goal, walking on the empty board:
     // how deep a goal lies inside its group.
@@ -66,20 +71,40 @@ class Planner {
       }
   }
 
-  PackingPlan run();
+  // One piece of the search for the plan; true once plan() is made.
+  bool step();
+  PackingPlan& plan() { return plan_; }
 
  private:
+  enum class Phase { Start, Exact, Attempts, Done };
   static constexpr size_t kMaxParkNodes = 400;  // positions per parking search
   static constexpr int kMaxSeeds = 4;           // player regions of the solved position tried
   static constexpr uint64_t kExactWork = 250'000;  // for the reverse game proper (see exact())
   static constexpr int kExactBoxes = 64;            // boxes at most for it
+  // Past the budget by this much, pull searches stop: the boxes left go out
+  // without a path. A search is not cut at the budget itself (it may run on
+  // past it: 6.86M steps in all at most on the bundled levels), but one on a
+  // large open board can flood the board once per state, billions of steps.
+  static constexpr uint64_t kOvershoot = 2'000'000;
+  // Steps one search may take (157K at most on the bundled levels), so
+  // that no piece of the plan runs long.
+  static constexpr uint64_t kSearchWork = 1'000'000;
 
   bool overBudget() const { return pulls_.work() > budget_; }
   bool overExactBudget() const { return pulls_.work() > exactBudget_; }
   void mark(const std::vector<Box>& boxes, uint8_t v) {
     for (const Box& b : boxes) occupied_[b.at] = v;
   }
-  Attempt attempt(Square seed);
+  void start();
+  void exactFrom(Square seed);
+  void beginAttempt(Square seed);
+  bool attemptStep();
+  void listCandidates();
+  bool searchCandidate();
+  void chooseStartSquareBox();
+  void forceOut();
+  void endAttempt();
+  void finish();
   bool exact(Attempt& a, std::vector<Box>& boxes, std::vector<uint8_t>& stay, Square player);
   void takeOut(Attempt& a, std::vector<Box>& boxes, size_t i, const BoxPulls::Reached& hit, Square& player);
   bool park(Attempt& a, std::vector<Box>& boxes, Square& player);
@@ -95,68 +120,121 @@ class Planner {
   std::vector<int> exitPulls_;  // [square] pulls to the nearest start square, alone on the board
   uint64_t exactBudget_ = 0;
   std::unordered_set<std::string> exactSeen_;
+
+  // Where step() is: the phase, the seed it works from, the best attempt yet.
+  Phase phase_ = Phase::Start;
+  PackingPlan plan_;
+  std::vector<std::pair<int, Square>> seeds_;  // (-size, least square) of the solved position's regions, largest first
+  size_t seed_ = 0;
+  Attempt best_;
+  bool have_ = false;
+  // The attempt under way (attemptStep takes one box out per call).
+  Attempt current_;
+  std::vector<Box> boxes_;
+  Square player_ = kNoSquare;
+  // The choice of the next box to take out, a search per piece.
+  bool choosing_ = false;
+  std::vector<std::tuple<bool, int, size_t>> candidates_;  // (on its goal, pulls at least, box)
+  size_t candidate_ = 0;                                   // the next to search
+  int chosen_ = -1;                                        // the box chosen so far, -1 none
+  BoxPulls::Reached chosenHit_{};
 };
 
-Attempt Planner::attempt(Square seed) {
-  Attempt a;
-  a.entry.assign(n_, kNoSquare);
-  std::vector<Box> boxes;
-  for (Square g : board_.goals()) boxes.push_back({g, g});
-  Square player = seed;
-  std::vector<std::tuple<bool, int, size_t>> candidates;  // (on its goal, pulls at least, box)
-  while (!boxes.empty()) {
-    mark(boxes, 1);
-    // A box with a way out, the fewest pulls first; boxes already parked
-    // before any (taking them out does not change the order).
-    int best = -1;
-    BoxPulls::Reached bestHit{};
-    // Boxes by their pulls out on an empty board, a lower bound: the
-    // searches stop once no box can beat the best found (past the budget,
-    // the first box found will do).
-    candidates.clear();
-    for (size_t i = 0; i < boxes.size(); ++i)
-      if (!start_[boxes[i].at] && exitPulls_[boxes[i].at] < kFar)
-        candidates.push_back({!boxes[i].left, exitPulls_[boxes[i].at], i});
-    std::sort(candidates.begin(), candidates.end());
-    pulls_.charge(candidates.size());
-    for (const auto& [onGoal, bound, i] : candidates) {
-      if (best >= 0 && (onGoal > !boxes[best].left || bound > bestHit.pulls || overBudget())) break;
-      BoxPulls::Reached hit;
-      uint16_t cap = best >= 0 ? bestHit.pulls : 0xFFFF;
-      if (!pulls_.search(occupied_, boxes[i].at, player, &start_, &hit, nullptr, cap)) continue;
-      auto key = [&](size_t k, const BoxPulls::Reached& h) {
-        return std::tuple(!boxes[k].left, h.pulls, depth_[boxes[k].goal], boxes[k].goal);
-      };
-      if (best < 0 || key(i, hit) < key(best, bestHit)) best = static_cast<int>(i), bestHit = hit;
-    }
-    // Else a box standing where a box starts (on its goal, say): it never
-    // has to move, so it goes as late as possible and ranks first.
-    if (best < 0)
-      for (size_t i = 0; i < boxes.size(); ++i)
-        if (start_[boxes[i].at] &&
-            (best < 0 || depth_[boxes[i].goal] < depth_[boxes[best].goal]))
-          best = static_cast<int>(i), bestHit = {boxes[i].at, player, 0, kNoSquare};
-    if (best >= 0) {
-      takeOut(a, boxes, best, bestHit, player);
-      continue;
-    }
-    mark(boxes, 0);
-    if (!overBudget() && park(a, boxes, player)) continue;
-    // Stuck: a box goes without a path; a parked one if any, else the shallowest.
-    for (size_t i = 0; i < boxes.size(); ++i) {
-      auto key = [&](size_t k) { return std::tuple(!boxes[k].left, depth_[boxes[k].goal], boxes[k].goal); };
-      if (best < 0 || key(i) < key(best)) best = static_cast<int>(i);
-    }
-    ++a.forced;
-    Box b = boxes[best];
-    if (!b.left) a.emptied.push_back(b.goal);
-    if (b.park >= 0) a.parks[b.park].until = static_cast<int>(a.emptied.size());
-    a.exits.emplace_back();
-    boxes.erase(boxes.begin() + best);
-  }
-  a.matched = a.forced == 0 && match(a);
-  return a;
+void Planner::beginAttempt(Square seed) {
+  current_ = Attempt{};
+  current_.entry.assign(n_, kNoSquare);
+  boxes_.clear();
+  for (Square g : board_.goals()) boxes_.push_back({g, g});
+  player_ = seed;
 }
+
+// One piece of an attempt: listing the boxes that may go out, one box's
+// search, or taking the chosen box out (or parking some, or forcing one
+// out). True once no box is left.
+bool Planner::attemptStep() {
+  if (boxes_.empty()) return true;
+  if (!choosing_) {
+    listCandidates();
+    return false;
+  }
+  if (searchCandidate()) return false;
+  choosing_ = false;
+  if (chosen_ < 0) chooseStartSquareBox();
+  if (chosen_ >= 0) {
+    takeOut(current_, boxes_, chosen_, chosenHit_, player_);
+    return boxes_.empty();
+  }
+  mark(boxes_, 0);
+  if (!overBudget() && park(current_, boxes_, player_)) return boxes_.empty();
+  forceOut();
+  return boxes_.empty();
+}
+
+// The boxes with a way out may go, the fewest pulls first; boxes already
+// parked before any (taking them out does not change the order). They come
+// by their pulls out on an empty board, a lower bound: the searches stop
+// once no box can beat the best found (past the budget, the first box found
+// will do).
+void Planner::listCandidates() {
+  mark(boxes_, 1);
+  chosen_ = -1;
+  chosenHit_ = {};
+  candidates_.clear();
+  for (size_t i = 0; i < boxes_.size(); ++i)
+    if (!start_[boxes_[i].at] && exitPulls_[boxes_[i].at] < kFar)
+      candidates_.push_back({!boxes_[i].left, exitPulls_[boxes_[i].at], i});
+  std::sort(candidates_.begin(), candidates_.end());
+  pulls_.charge(candidates_.size());
+  candidate_ = 0;
+  choosing_ = true;
+}
+
+// The next candidate's search; false once none is left that could beat the best.
+bool Planner::searchCandidate() {
+  if (candidate_ == candidates_.size()) return false;
+  const auto [onGoal, bound, i] = candidates_[candidate_++];
+  const std::vector<Box>& boxes = boxes_;
+  if (chosen_ >= 0 && (onGoal > !boxes[chosen_].left || bound > chosenHit_.pulls || overBudget())) {
+    candidate_ = candidates_.size();
+    return false;
+  }
+  BoxPulls::Reached hit;
+  uint16_t cap = chosen_ >= 0 ? chosenHit_.pulls : 0xFFFF;
+  if (!pulls_.search(occupied_, boxes[i].at, player_, &start_, &hit, nullptr, cap)) return true;
+  auto key = [&](size_t k, const BoxPulls::Reached& h) {
+    return std::tuple(!boxes[k].left, h.pulls, depth_[boxes[k].goal], boxes[k].goal);
+  };
+  if (chosen_ < 0 || key(i, hit) < key(chosen_, chosenHit_)) chosen_ = static_cast<int>(i), chosenHit_ = hit;
+  return true;
+}
+
+// No box can go out by pulls: a box standing where a box starts (on its
+// goal, say) never has to move, so it goes as late as possible and ranks first.
+void Planner::chooseStartSquareBox() {
+  const std::vector<Box>& boxes = boxes_;
+  for (size_t i = 0; i < boxes.size(); ++i)
+    if (start_[boxes[i].at] && (chosen_ < 0 || depth_[boxes[i].goal] < depth_[boxes[chosen_].goal]))
+      chosen_ = static_cast<int>(i), chosenHit_ = {boxes[i].at, player_, 0, kNoSquare};
+}
+
+// Stuck: a box goes without a path; a parked one if any, else the shallowest.
+void Planner::forceOut() {
+  Attempt& a = current_;
+  std::vector<Box>& boxes = boxes_;
+  int best = -1;
+  for (size_t i = 0; i < boxes.size(); ++i) {
+    auto key = [&](size_t k) { return std::tuple(!boxes[k].left, depth_[boxes[k].goal], boxes[k].goal); };
+    if (best < 0 || key(i) < key(best)) best = static_cast<int>(i);
+  }
+  ++a.forced;
+  Box b = boxes[best];
+  if (!b.left) a.emptied.push_back(b.goal);
+  if (b.park >= 0) a.parks[b.park].until = static_cast<int>(a.emptied.size());
+  a.exits.emplace_back();
+  boxes.erase(boxes.begin() + best);
+}
+
+void Planner::endAttempt() { current_.matched = current_.forced == 0 && match(current_); }
 
 // Box `i` leaves for good along `hit`; `occupied_` marks `boxes` and is cleared.
 void Planner::takeOut(Attempt& a, std::vector<Box>& boxes, size_t i, const BoxPulls::Reached& hit, Square& player) {
@@ -360,12 +438,12 @@ bool Planner::match(Attempt& a) const {
   return true;
 }
 
-PackingPlan Planner::run() {
-  PackingPlan plan;
+// Goal groups, and the regions of the solved position the player may end in.
+void Planner::start() {
+  PackingPlan& plan = plan_;
   plan.rank.assign(n_, -1);
   plan.area.assign(n_, -1);
   plan.parkingSquare.assign(n_, 0);
-  // Goal groups.
   int areas = 0;
   for (Square g : board_.goals()) {
     if (plan.area[g] >= 0) continue;
@@ -381,56 +459,85 @@ PackingPlan Planner::run() {
     }
     ++areas;
   }
-  // The regions of the solved position, largest first: where the player may end.
-  std::vector<std::pair<int, Square>> seeds;
-  for (Square g : board_.goals()) occupied_[g] = 1;
-  std::vector<uint8_t> done(n_, 0);
-  for (int s = 0; s < n_; ++s) {
-    if (occupied_[s] || done[s]) continue;
-    const auto& m = pulls_.flood(occupied_, static_cast<Square>(s));
-    int size = 0;
-    for (int t = 0; t < n_; ++t)
-      if (m[t] == pulls_.floodStamp()) done[t] = 1, ++size;
-    seeds.push_back({-size, static_cast<Square>(s)});
+  // The regions of the solved position, largest first: where the player may
+  // end. One labelling (a flood per region with a scan of the board each
+  // would cost regions x squares); the work charged is the squares flooded.
+  std::vector<uint8_t> goals(n_, 0);
+  for (Square g : board_.goals()) goals[g] = 1;
+  Regions regions(board_);
+  std::vector<int> size(regions.label(goals), 0);
+  for (int s = 0; s < n_; ++s)
+    if (!goals[s]) ++size[regions.regionOf(static_cast<Square>(s))];
+  for (int r = 0; r < regions.count(); ++r) {
+    pulls_.charge(size[r]);
+    seeds_.push_back({-size[r], kNoSquare});
   }
-  for (Square g : board_.goals()) occupied_[g] = 0;
-  std::sort(seeds.begin(), seeds.end());
-  if (seeds.size() > kMaxSeeds) seeds.resize(kMaxSeeds);
-
-  Attempt best;
-  bool have = false;
+  for (int s = n_ - 1; s >= 0; --s)
+    if (!goals[s]) seeds_[regions.regionOf(static_cast<Square>(s))].second = static_cast<Square>(s);
+  std::sort(seeds_.begin(), seeds_.end());
+  if (seeds_.size() > kMaxSeeds) seeds_.resize(kMaxSeeds);
   // First the reverse game proper, on a share of the budget (it recurses
   // once per box: not for many boxes, which it would hardly solve anyway,
   // keeping the stack small for the WebAssembly build).
-  if (board_.boxCount() == static_cast<int>(board_.goals().size()) && board_.boxCount() <= kExactBoxes) {
-    exactBudget_ = std::min<uint64_t>(budget_ / 8, kExactWork);
-    for (const auto& [size, seed] : seeds) {
-      Attempt a;
-      a.entry.assign(n_, kNoSquare);
-      std::vector<Box> boxes;
-      for (Square g : board_.goals()) boxes.push_back({g, g});
-      std::vector<uint8_t> stay(n_, 0);
-      bool ok = exact(a, boxes, stay, seed);
-      std::fill(occupied_.begin(), occupied_.end(), 0);
-      if (ok) {
-        a.matched = true;
-        best = std::move(a);
-        have = plan.proven = true;
-        break;
+  const bool exactFits = board_.boxCount() == static_cast<int>(board_.goals().size()) && board_.boxCount() <= kExactBoxes;
+  if (exactFits) exactBudget_ = std::min<uint64_t>(budget_ / 8, kExactWork);
+  phase_ = exactFits && !seeds_.empty() ? Phase::Exact : Phase::Attempts;
+}
+
+// The reverse game proper from one region of the solved position.
+void Planner::exactFrom(Square seed) {
+  Attempt a;
+  a.entry.assign(n_, kNoSquare);
+  std::vector<Box> boxes;
+  for (Square g : board_.goals()) boxes.push_back({g, g});
+  std::vector<uint8_t> stay(n_, 0);
+  bool ok = exact(a, boxes, stay, seed);
+  std::fill(occupied_.begin(), occupied_.end(), 0);
+  if (ok) {
+    a.matched = true;
+    best_ = std::move(a);
+    have_ = plan_.proven = true;
+  }
+}
+
+bool Planner::step() {
+  static const auto perfect = std::tuple(0, false, size_t{0});
+  switch (phase_) {
+    case Phase::Start:
+      start();
+      return false;
+    case Phase::Exact:
+      exactFrom(seeds_[seed_++].second);
+      if (have_ || overExactBudget() || seed_ == seeds_.size()) {
+        exactSeen_.clear();
+        phase_ = Phase::Attempts;
+        seed_ = 0;
       }
-      if (overExactBudget()) break;
-    }
-    exactSeen_.clear();
+      return false;
+    case Phase::Attempts:
+      if (boxes_.empty()) {  // between attempts
+        if (seed_ == seeds_.size() || (have_ && (best_.score() == perfect || overBudget()))) {
+          finish();
+          return true;
+        }
+        beginAttempt(seeds_[seed_++].second);
+      }
+      if (!attemptStep()) return false;
+      endAttempt();
+      if (!have_ || current_.score() < best_.score()) best_ = std::move(current_), have_ = true;
+      if (best_.score() == perfect) seed_ = seeds_.size();
+      return false;
+    case Phase::Done:
+      return true;
   }
-  for (const auto& [size, seed] : seeds) {
-    if (have && best.score() == std::tuple(0, false, size_t{0})) break;
-    if (have && overBudget()) break;
-    Attempt a = attempt(seed);
-    if (!have || a.score() < best.score()) best = std::move(a), have = true;
-    if (best.score() == std::tuple(0, false, size_t{0})) break;
-  }
+  return true;
+}
+
+void Planner::finish() {
+  PackingPlan& plan = plan_;
+  Attempt& best = best_;
   const int goals = static_cast<int>(board_.goals().size());
-  if (!have) {  // no square off goal: any order
+  if (!have_) {  // no square off goal: any order
     best.emptied = board_.goals();
     best.entry.assign(n_, kNoSquare);
     best.forced = goals;
@@ -449,12 +556,28 @@ PackingPlan Planner::run() {
   plan.clean = best.forced == 0;
   plan.complete = best.matched;
   plan.work = pulls_.work();
-  return plan;
+  phase_ = Phase::Done;
 }
 
-}  // namespace
+PackingPlanner::PackingPlanner(const Board& board, uint64_t work) : board_(board), work_(work) {}
+PackingPlanner::~PackingPlanner() = default;
 
-PackingPlan makePackingPlan(const Board& board, uint64_t work) { return Planner(board, work).run(); }
+bool PackingPlanner::step() {
+  if (!planner_) {  // its tables, a few passes over the board
+    planner_ = std::make_unique<Planner>(board_, work_);
+    return false;
+  }
+  return planner_->step();
+}
+
+PackingPlan& PackingPlanner::plan() { return planner_->plan(); }
+
+PackingPlan makePackingPlan(const Board& board, uint64_t work) {
+  PackingPlanner planner(board, work);
+  while (!planner.step()) {
+  }
+  return std::move(planner.plan());
+}
 
 std::vector<int> nearestGoalPushes(const Board& board) {
   const int n = board.squareCount();

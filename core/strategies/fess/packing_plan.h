@@ -30,6 +30,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "analysis/board.h"
@@ -71,6 +72,22 @@ inline constexpr uint64_t kPackingPlanWork = 6'000'000;
 // `work`: a budget of elementary steps (squares flooded, states expanded);
 // past it, parking searches give up and boxes are taken out without a path.
 PackingPlan makePackingPlan(const Board& board, uint64_t work = kPackingPlanWork);
+
+// The same search in pieces, for a strategy's time slices (preparation.h):
+// each step() takes a box out, or tries one region of the solved position.
+class PackingPlanner {
+ public:
+  PackingPlanner(const Board& board, uint64_t work = kPackingPlanWork);
+  ~PackingPlanner();
+  // One piece; true once plan() is made (the same plan as makePackingPlan's).
+  bool step();
+  PackingPlan& plan();
+
+ private:
+  const Board& board_;
+  uint64_t work_;
+  std::unique_ptr<class Planner> planner_;
+};
 
 // Pushes for a lone box from each square to its nearest goal, the player
 // anywhere it needs to be (a relaxation: never more than the truth).

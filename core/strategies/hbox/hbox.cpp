@@ -14,6 +14,7 @@
 #include "hbox_rules.h"
 #include "hbox_store.h"
 #include "search/meeting.h"
+#include "preparation.h"
 #include "search/solution.h"
 
 namespace soko {
@@ -76,6 +77,7 @@ class HboxStrategy : public Strategy, public MeetingSide {
   uint64_t memoryBytes() const {
     return store_.memoryBytes() + fixedBytes_ + queues_.memoryBytes();
   }
+  SolveStatus admit();
   SolveStatus prepare();
   void clearSearch();
   SolveStatus addStarts();
@@ -140,6 +142,14 @@ class HboxStrategy : public Strategy, public MeetingSide {
 
 SolveStatus HboxStrategy::run(const Deadline& deadline) {
   if (!started_) {
+    if (!pd_) {
+      const SolveStatus s = admit();
+      if (s != SolveStatus::Running) return finished_ = s;
+      pd_ = std::make_unique<PullDistances>(board_, targets_, true);
+    }
+    // The pull distances a target at a time, in the slices (preparation.h).
+    while (!pd_->buildPiece())
+      if (deadline.expired()) return SolveStatus::Running;
     started_ = true;
     SolveStatus s = prepare();
     if (s == SolveStatus::Running) s = addStarts();
@@ -208,8 +218,8 @@ std::vector<PushStep> HboxStrategy::pathPushes(uint32_t i) const {
   return pushes;
 }
 
-// Declines what hbox cannot take, then builds the level's tables.
-SolveStatus HboxStrategy::prepare() {
+// Whether hbox can search the level at all (Declined, or Solved at once, if not).
+SolveStatus HboxStrategy::admit() {
   if (!board_.tooLarge().empty()) {
     message_ = board_.tooLarge();
     return SolveStatus::Declined;
@@ -227,11 +237,16 @@ SolveStatus HboxStrategy::prepare() {
   fixedBytes_ = uint64_t(squares) * (n_ * 8 + 24);  // pull distances, match costs, scratch
   const uint64_t tables = fixedBytes_ + queues_.fixedBytes();
   if (tables + kMemoryMargin > budget_) {
-    message_ = "the memory budget is too small for hbox's tables (" +
-               std::to_string((tables + kMemoryMargin) >> 20) + " MB at least)";
-    return SolveStatus::OutOfMemory;
+    message_ = tooLargeForBudget("hbox's tables for " + countText(n_) + " boxes on " + countText(squares) + " squares",
+                                 tables + kMemoryMargin, budget_);
+    return SolveStatus::Declined;
   }
-  pd_ = std::make_unique<PullDistances>(board_, targets_);
+  return SolveStatus::Running;
+}
+
+// Once the pull distances are built: the rest of the level's tables.
+SolveStatus HboxStrategy::prepare() {
+  const int squares = board_.squareCount();
   isTarget_.assign(squares, 0);
   for (Square t : targets_) isTarget_[t] = 1;
   occupied_.assign(squares, 0);

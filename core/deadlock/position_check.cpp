@@ -1,0 +1,151 @@
+#include "position_check.h"
+
+#include <algorithm>
+
+#include "analysis/dead_squares.h"
+#include "analysis/goal_reach.h"
+
+namespace soko {
+
+const char* deadlockKindName(DeadlockKind kind) {
+  switch (kind) {
+    case DeadlockKind::DeadSquare:
+      return "dead-square";
+    case DeadlockKind::Frozen:
+      return "frozen";
+    case DeadlockKind::Matching:
+      return "matching";
+    case DeadlockKind::Corral:
+      return "corral";
+    case DeadlockKind::None:
+      break;
+  }
+  return "";
+}
+
+bool PositionCheck::affordable(const Board& board) {
+  return board.tooLarge().empty() &&
+         static_cast<int64_t>(board.squareCount()) * static_cast<int64_t>(board.goals().size()) <=
+             kMaxTableBytes;
+}
+
+int PositionCheck::corralBudgetFor(const Board& board) {
+  return std::clamp(kCorralWork / std::max(1, board.squareCount()), kMinCorralBudget,
+                    kCorralBudget);
+}
+
+PositionCheck::PositionCheck(const Board& board, int corralBudget)
+    : board_(board),
+      dead_(pushDeadSquares(board)),
+      goalReach_(goalReachTable(board)),
+      freeze_(board, dead_, board.goalMask()),
+      bipartite_(board, goalReach_),
+      corral_(board, dead_, corralBudget),
+      reach_(board) {}
+
+DeadlockVerdict PositionCheck::check(const std::vector<uint8_t>& occupied, Square player,
+                                     Square moved) {
+  std::vector<Square> boxes;
+  for (int s = 0; s < board_.squareCount(); ++s)
+    if (occupied[s]) boxes.push_back(static_cast<Square>(s));
+  if (std::vector<Square> b = onDeadSquares(boxes); !b.empty())
+    return {DeadlockKind::DeadSquare, b};
+  if (std::vector<Square> b = frozenGroup(occupied, boxes); !b.empty())
+    return {DeadlockKind::Frozen, b};
+  if (bipartite_.deadlock(boxes)) return {DeadlockKind::Matching, hallViolators(boxes)};
+  if (std::vector<Square> b = corralFence(occupied, player, moved); !b.empty())
+    return {DeadlockKind::Corral, b};
+  return {};
+}
+
+std::vector<Square> PositionCheck::onDeadSquares(const std::vector<Square>& boxes) const {
+  std::vector<Square> out;
+  for (Square b : boxes)
+    if (dead_[b] && !board_.isGoal(b)) out.push_back(b);
+  return out;
+}
+
+// The first box in a frozen group with a box off goal, and the frozen boxes
+// joined to it side by side.
+std::vector<Square> PositionCheck::frozenGroup(const std::vector<uint8_t>& occupied,
+                                               const std::vector<Square>& boxes) {
+  for (Square first : boxes) {
+    if (!freeze_.pushDeadlock(occupied, first)) continue;
+    std::vector<Square> group{first};
+    for (size_t i = 0; i < group.size(); ++i)
+      for (Direction d : kDirections) {
+        Square n = board_.neighbor(group[i], d);
+        if (n == kNoSquare || !occupied[n] || std::count(group.begin(), group.end(), n)) continue;
+        if (freeze_.pushFrozen(occupied, n)) group.push_back(n);
+      }
+    std::sort(group.begin(), group.end());
+    return group;
+  }
+  return {};
+}
+
+// With no perfect matching, the first box that no augmenting path can
+// match, and the boxes its failed search met: together they reach only the
+// goals that search met, one fewer than they are (Hall's condition fails).
+std::vector<Square> PositionCheck::hallViolators(const std::vector<Square>& boxes) const {
+  const int goals = static_cast<int>(board_.goals().size());
+  std::vector<int> owner(goals, -1);  // [goal] box index
+  std::vector<int> seen(goals, -1);   // [goal] the box whose search met it
+  auto augment = [&](auto& self, int box, int search) -> bool {
+    for (int g = 0; g < goals; ++g) {
+      if (seen[g] == search || !bipartite_.reaches(boxes[box], g)) continue;
+      seen[g] = search;
+      if (owner[g] < 0 || self(self, owner[g], search)) {
+        owner[g] = box;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (int box = 0; box < static_cast<int>(boxes.size()); ++box) {
+    if (augment(augment, box, box)) continue;
+    std::vector<Square> out{boxes[box]};
+    for (int g = 0; g < goals; ++g)
+      if (seen[g] == box) out.push_back(boxes[owner[g]]);
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+  return {};  // the cheap check and this one disagree: nothing to mark
+}
+
+// The boxes fencing the unreachable regions next to the first box (`moved`,
+// or any box) whose corral the small search proves closed for good.
+std::vector<Square> PositionCheck::corralFence(const std::vector<uint8_t>& occupied, Square player,
+                                               Square moved) {
+  std::vector<Square> around;
+  if (moved != kNoSquare) around.push_back(moved);
+  for (int s = 0; moved == kNoSquare && s < board_.squareCount(); ++s)
+    if (occupied[s]) around.push_back(static_cast<Square>(s));
+  for (Square a : around) {
+    if (!corral_.deadlock(occupied, player, a)) continue;
+    reach_.fill(occupied, player);
+    std::vector<uint8_t> inRegion(board_.squareCount(), 0);
+    std::vector<Square> region, fence;
+    for (Direction d : kDirections) {
+      Square n = board_.neighbor(a, d);
+      if (n != kNoSquare && !occupied[n] && !reach_.reachable(n) && !inRegion[n])
+        inRegion[n] = 1, region.push_back(n);
+    }
+    for (size_t i = 0; i < region.size(); ++i)
+      for (Direction d : kDirections) {
+        Square n = board_.neighbor(region[i], d);
+        if (n == kNoSquare || inRegion[n]) continue;
+        if (occupied[n]) {
+          if (!std::count(fence.begin(), fence.end(), n)) fence.push_back(n);
+        } else {
+          inRegion[n] = 1;
+          region.push_back(n);
+        }
+      }
+    std::sort(fence.begin(), fence.end());
+    return fence;
+  }
+  return {};
+}
+
+}  // namespace soko
