@@ -1,9 +1,9 @@
 // Draws how the page looks from the state: the theme (<html data-theme>,
-// the browser's bar colour, the Theme picker), the zoom buttons on the
-// board, offline use and the offer of a new version, and the board brought
-// into view when a replay or a hint appears on it (on a phone the buttons
-// that ask for them are further down the page). view.js calls it from its
-// one redraw.
+// the board's colours as CSS variables, the browser's bar colour, the Theme
+// picker), the zoom buttons on the board, offline use and the offer of a
+// new version, and the board brought into view when a replay or a hint
+// appears on it (on a phone the buttons that ask for them are further down
+// the page). view.js calls it from its one redraw.
 import { themeOf } from './look-state.js';
 import { offlineWords, updateWords } from './offline-state.js';
 import { THEME_CHOICES, paletteOf } from './themes.js';
@@ -11,11 +11,21 @@ import { canPan, fitCell } from './viewport.js';
 
 const $ = (id) => document.getElementById(id);
 
+// The board's colours the page's CSS uses too (the level editor's tool
+// swatches, editor.css): CSS variable -> palette colour.
+const BOARD_COLOURS = {
+  '--board-wall': 'wall', '--board-wall-top': 'wallTop', '--board-floor': 'floor', '--board-goal': 'goal',
+  '--board-box': 'box', '--board-box-edge': 'boxEdge', '--board-player': 'player',
+};
+
 export function drawLook(state, drawn) {
   const theme = themeOf(state);
-  if (document.documentElement.dataset.theme !== theme) {
-    document.documentElement.dataset.theme = theme;
-    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', paletteOf(theme).page);
+  const root = document.documentElement;
+  if (root.dataset.theme !== theme) {
+    const P = paletteOf(theme);
+    root.dataset.theme = theme;
+    for (const [name, colour] of Object.entries(BOARD_COLOURS)) root.style.setProperty(name, P[colour]);
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', P.page);
   }
   const select = $('theme');
   if (!drawn.themes) {
