@@ -1,6 +1,7 @@
 // Phones in Chromium, held upright (390 x 844) and sideways (844 x 390):
 // the board is the largest thing on the screen, and after Solve the board
-// and the replay's controls are on the screen together.
+// and the replay's controls are on the screen together; the level editor's
+// board likewise, beside its tools when sideways, and drawn on by touch.
 // Screenshots: /tmp/soko-phone-*.png.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -50,5 +51,36 @@ for (const [name, device] of Object.entries(PHONES)) {
     await page.screenshot({ path: `/tmp/soko-phone-${name}-solved.png` });
     await page.getByRole('button', { name: 'Step forward' }).tap();
     assert.equal(await page.evaluate(() => window.soko.replay.position()) > 0, true);
+  });
+}
+
+for (const [name, device] of Object.entries(PHONES)) {
+  test(`a phone ${name}: the editor's board is the largest thing on screen, and a tap draws on it`, async (t) => {
+    const ctx = await newContext(device);
+    t.after(() => ctx.close());
+    const { page } = await openPage(t, { context: ctx });
+    await page.getByRole('button', { name: 'Editor', exact: true }).tap();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px)`);
+    const board = await onScreen(page, '#editor-board');
+    assert.ok(board.whole, 'the editor\'s board is all on the screen');
+    for (const other of ['.top', '#editor-tools', '#editor .level-head', '.editor-panel > section:first-of-type'])
+      assert.ok(board.area > (await onScreen(page, other)).area, `the board is larger on screen than ${other}`);
+    const wrap = await page.locator('#editor-wrap').boundingBox();
+    const tools = await page.locator('#editor-tools').boundingBox();
+    if (name === 'landscape') {
+      assert.ok(wrap.x + wrap.width <= tools.x, 'sideways, the board is left of the tools');
+      assert.ok(Math.abs(wrap.height - 390) < 1, 'and takes the screen\'s height');
+    } else {
+      assert.ok(tools.y + tools.height <= wrap.y, 'upright, the tools are above the board');
+    }
+    // A wall drawn with a tap on an inner square (the wall tool is picked when the editor opens).
+    const box = await page.locator('#editor-board').boundingBox();
+    const c = box.width / 10;
+    await page.touchscreen.tap(box.x + 4.5 * c, box.y + 2.5 * c);
+    await page.waitForFunction(() => window.soko.state.editor.grid.cells[2 * 10 + 4] === '#');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.screenshot({ path: `/tmp/soko-phone-editor-${name}.png` });
   });
 }
