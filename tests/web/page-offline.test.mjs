@@ -1,7 +1,8 @@
 // Offline use and new versions, in Chromium with the service worker
-// (web/sw.js): after one visit the page loads, opens a collection it never
-// opened and solves with the browser offline; a new build is offered, taken
-// at once on "Reload", and no page ever runs files of two versions.
+// (web/sw.js): every file the page loads is among those it caches; after
+// one visit the page loads, opens a collection it never opened, solves and
+// opens the level editor with the browser offline; a new build is offered,
+// taken at once on "Reload", and no page ever runs files of two versions.
 // Screenshots: /tmp/soko-offline-*.png.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -22,11 +23,29 @@ const keptOffline = (page) => page.waitForFunction(() => /^Works offline/.test(d
 const cacheNames = (page) => page.evaluate(() => caches.keys());
 const fetchText = (page, file) => page.evaluate((f) => fetch(f).then((r) => r.text()), file);
 
-test('after one visit, offline: the page loads, a collection never opened loads, and Solve works', async (t) => {
+// The site's files the page asked for (the document, its styles, modules,
+// worker, module, levels...), relative to the page's folder.
+const loadedFiles = (page) => page.evaluate(() => {
+  const base = new URL('.', location.href).href;
+  return [...new Set(performance.getEntriesByType('resource').map((e) => e.name.split(/[?#]/)[0])
+    .filter((u) => u.startsWith(base)).map((u) => u.slice(base.length) || 'index.html'))];
+});
+// The files build.js lists: what the service worker caches.
+const builtFiles = (page) => page.evaluate(async () => {
+  const scope = {};
+  new Function('self', await (await fetch('build.js')).text())(scope);
+  return Object.keys(scope.SOKO_BUILD.files);
+});
+
+test('after one visit, offline: the page loads, a collection never opened loads, Solve and the editor work', async (t) => {
   const ctx = await newContext();
   t.after(() => ctx.close());
   const { page } = await openPage(t, { context: ctx });
   await keptOffline(page);
+  const loaded = await loadedFiles(page);
+  const built = await builtFiles(page);
+  for (const f of ['main.js', 'editor.css', 'editor-view.js', 'deadlock-state.js', 'soko.wasm']) assert.ok(loaded.includes(f), `${f} was loaded`);
+  assert.deepEqual(loaded.filter((f) => !built.includes(f) && f !== 'build.js'), [], 'every file the page loaded is cached');
   await ctx.setOffline(true);
   await page.reload();
   await ready(page);
@@ -37,6 +56,11 @@ test('after one visit, offline: the page loads, a collection never opened loads,
   await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.waitForFunction(() => /^Solved/.test(document.getElementById('solve-result').textContent), null, { timeout: 30000 });
   await page.screenshot({ path: '/tmp/soko-offline-solved.png' });
+  // The level editor, with its styles, offline too.
+  await page.getByRole('button', { name: 'Editor', exact: true }).click();
+  assert.equal(await page.locator('#editor').evaluate((el) => getComputedStyle(el).display), 'grid', 'editor.css is there');
+  assert.match(await page.locator('#editor-check').innerText(), /there is no player/);
+  await page.getByRole('button', { name: 'Back to playing', exact: true }).click();
   // Installable: a manifest with icons, a service worker that serves the page.
   const cdp = await ctx.newCDPSession(page);
   const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
