@@ -21,6 +21,7 @@
 // The view draws everything from this object (view.js, render.js).
 import { DeadlockWatch } from './deadlock-state.js';
 import { PlayState, progressOf, sameProgress } from './state.js';
+import { createViewport } from './viewport.js';
 import { movesPushes } from './words.js';
 
 const NO_BEST = Object.freeze({ byMoves: null, byPushes: null });
@@ -58,11 +59,16 @@ export function createState(module, settings = {}) {
     storageProblem: '', // why the player's data is not being kept, while that is so
     banner: null,       // {moves, pushes, improved}: the solved moment
     ready: false,       // the page has started (before that the heading says it is loading)
+    viewport: createViewport(),  // the board's zoom and pan (viewport.js)
+    editorViewport: createViewport(),  // the editor's board, always fitted to its frame (look-state.js)
+    system: {},         // {dark, moreContrast, forcedColors}: what the system prefers (look-state.js)
+    offline: null,      // {status, message}: whether this version works with no network (offline-state.js)
+    update: null,       // 'ready' | 'elsewhere': a new version of the page waits (offline-state.js)
     deadlock: null,     // {kind, boxes, pushed}: the player's position is dead (deadlock-state.js), while the warning is on
     deadlockWatch: new DeadlockWatch(module),  // the core's checks for the level shown
     editor: null,       // the level editor, while it is open (editor-state.js)
     settings: { method: 'default', timeLimit: 60, memoryMB: module.defaultMemoryBudgetBytes() / 1048576, speed: 10,
-                deadlockWarning: true, ...settings },
+                theme: 'system', deadlockWarning: true, ...settings },
     effects: [],
   };
 }

@@ -15,27 +15,30 @@
 //   snapshots       'snapshot-save' | {type: 'snapshot-restore' | 'snapshot-rename' | 'snapshot-delete', id}
 //   dialogs         {type: 'name-given', name} | 'name-cancel' | 'confirm-yes' | 'confirm-no' | 'undo-removal' | 'dismiss-removal'
 //   other           'share' | 'share-position' | 'dismiss' | 'dismiss-storage' | {type: 'setting', name, value}
+//   the view        zoom, pan, the frames, the system's look, help (controller-view.js)
 //   level editor    controller-editor.js's (while it is open, the player's moves go to it)
 import { changeSetting, dismissNotice, finishWalk, setStatus, storageFailed, storedData, takeEffects } from './app-state.js';
 import { levelActions } from './controller-levels.js';
 import { dataActions } from './controller-data.js';
 import { editorActions, whileEditing } from './controller-editor.js';
+import { viewActions } from './controller-view.js';
 import { watchDeadlock } from './deadlock-state.js';
 import { finishHint, finishSolve, jobProgress, requestHint, requestSolve, stopJob } from './job-state.js';
 import { playerAction, solutionRecorded, walkTick } from './level-state.js';
 import { levelText, shareFragment } from './library.js';
+import { syncViewport } from './look-state.js';
+import { HINT_TIME_LIMIT } from './solver-words.js';
 import { continueFromReplay, importSolution, leaveReplay, replayControl, replayTick, watchHintLine } from './replay-state.js';
 import { askSnapshotRename, askSnapshotSave, deleteSnapshot, dismissRemoval, nameGiven, namingCancelled, restoreSnapshot,
          undoRemoval } from './snapshot-state.js';
 import { levelFile, replaySolutionRow, solutionRowLurd } from './solutions-state.js';
 
 const STEP_MS = 32;          // walking animation, per step
-const HINT_TIME_LIMIT = 30;  // seconds at most for a hint
 
 // state: app-state.js; storage: storage-contract.md; library: library.js;
 // solvers: solvers.js; redraw(): asks for a draw; page: {copy(text) ->
 // Promise, showText(text), link(fragment) -> URL, hash(), setHash(hash),
-// download(name, text, type), keepUnsaved(entries)}.
+// download(name, text, type), keepUnsaved(entries), showHelp(), takeUpdate()}.
 export function createController({ state, storage, library, solvers, redraw, page }) {
   const timers = { walk: null, replay: null, replaySpeed: 0 };
   const ctx = { state, storage, library, solvers, page, update, dispatch, copy, kept, pending: new Map() };
@@ -46,6 +49,7 @@ export function createController({ state, storage, library, solvers, redraw, pag
     watchDeadlock(state);
     for (const effect of takeEffects(state)) perform(effect);
     if (state.key) storedData(state, { snapshots: storage.snapshots(state.key), best: storage.solutions(state.key) });
+    syncViewport(state);
     syncTimers();
     redraw();
   }
@@ -81,7 +85,7 @@ export function createController({ state, storage, library, solvers, redraw, pag
     }
   }
 
-  const handlers = { ...playActions(ctx), ...levelActions(ctx), ...dataActions(ctx), ...editorActions(ctx) };
+  const handlers = { ...playActions(ctx), ...levelActions(ctx), ...dataActions(ctx), ...viewActions(ctx), ...editorActions(ctx) };
   const editing = whileEditing(ctx, handlers);
 
   function dispatch(action) {

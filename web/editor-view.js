@@ -10,8 +10,9 @@ const $ = (id) => document.getElementById(id);
 
 // board: render.js's createBoard on the editor's canvas.
 export function createEditorView(board) {
-  function paint(state) {
-    if (state.editor) board.paint(editorBoard(state.editor));
+  // palette: the theme's (themes.js); the board is fitted to its frame (state.editorViewport).
+  function paint(state, palette) {
+    if (state.editor) board.paint(editorBoard(state.editor), state.editorViewport, palette);
   }
   function draw(state) {
     const e = state.editor;

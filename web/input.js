@@ -3,7 +3,10 @@
 // handlers only turn events into actions for `dispatch` (controller.js);
 // they never change state or draw. The pure mapping functions (keyAction,
 // gestureOf, mouseAction, and browser-state.js's gridMove) are tested in Node.
+// Zoom and pan on the board: board-gestures.js.
+import { attachGestures } from './board-gestures.js';
 import { gridMove } from './browser-state.js';
+import { ZOOM_STEP } from './viewport.js';
 
 const ARROWS = {
   ArrowLeft: 'l', ArrowUp: 'u', ArrowRight: 'r', ArrowDown: 'd',
@@ -22,6 +25,11 @@ export function keyAction(e) {
     if (k === 's') return { type: 'snapshot-save' };
     return null;
   }
+  if (e.shiftKey && key.startsWith('Arrow')) return { type: 'pan-step', dir: ARROWS[key] };
+  if (key === '+' || key === '=') return { type: 'zoom', factor: ZOOM_STEP };
+  if (key === '-' || key === '_') return { type: 'zoom', factor: 1 / ZOOM_STEP };
+  if (key === '0') return { type: 'fit' };
+  if (key === '?') return { type: 'help' };
   if (key === 'PageUp') return { type: 'prev' };
   if (key === 'PageDown') return { type: 'next' };
   if (ARROWS[key]) return { type: 'step', dir: ARROWS[key] };
@@ -56,7 +64,8 @@ const BUTTONS = {
   'undo-removal': 'undo-removal', 'undo-dismiss': 'dismiss-removal',
   'browser-open': 'browser-open', 'browser-close': 'browser-close', 'next-unsolved': 'next-unsolved',
   'collection-rename': 'collection-rename', 'collection-remove': 'collection-remove', 'export-data': 'export-data',
-  'deadlock-undo': 'undo-push',
+  'zoom-in': { type: 'zoom', factor: ZOOM_STEP }, 'zoom-out': { type: 'zoom', factor: 1 / ZOOM_STEP }, 'zoom-fit': 'fit',
+  'help-open': 'help', 'update-take': 'update-take', 'update-later': 'update-later', 'deadlock-undo': 'undo-push',
 };
 
 // The buttons of the side panel's lists (view-lists.js): list and op -> action.
@@ -76,6 +85,7 @@ const PICKERS = {
   'time-limit': (v) => ({ type: 'setting', name: 'timeLimit', value: Number(v) }),
   memory: (v) => ({ type: 'setting', name: 'memoryMB', value: Number(v) }),
   'r-speed': (v) => ({ type: 'setting', name: 'speed', value: Number(v) }),
+  theme: (v) => ({ type: 'setting', name: 'theme', value: v }),
 };
 
 const $ = (id) => document.getElementById(id);
@@ -86,10 +96,11 @@ function ownsKeys(target) {
   return Boolean(target && target.closest && target.closest('input, textarea, select, [contenteditable="true"], dialog'));
 }
 
-// board: the canvas; cellAt(x, y): the board cell under a point; dispatch(action);
+// board: the canvas; cellAt(x, y): the board cell under a point;
+// canPanFrom(x, y): may a mouse drag from there move the view; dispatch(action);
 // keysFor(e) (optional): the action for a key in another mode (the level
 // editor's), null for none, or undefined where keyAction decides.
-export function attachInput({ board, cellAt, dispatch, keysFor = () => undefined }) {
+export function attachInput({ board, cellAt, canPanFrom, dispatch, keysFor = () => undefined }) {
   document.addEventListener('keydown', (e) => {
     if (ownsKeys(e.target)) return;
     const other = keysFor(e);
@@ -100,7 +111,7 @@ export function attachInput({ board, cellAt, dispatch, keysFor = () => undefined
     e.preventDefault();  // arrows must not scroll; Space and Enter on a button keep their meaning
     dispatch(action);
   });
-  attachPointer(board, cellAt, dispatch);
+  attachPointer(board, cellAt, dispatch, attachGestures(board, dispatch, canPanFrom));
   for (const [id, action] of Object.entries(BUTTONS)) $(id).addEventListener('click', () => dispatch(action));
   for (const [id, action] of Object.entries(PICKERS)) {
     $(id).addEventListener('change', (e) => {
@@ -169,7 +180,8 @@ export function mouseAction(downCell, upCell) {
   return downCell === upCell || upCell < 0 ? { type: 'tap', cell: downCell } : { type: 'drag', from: downCell, to: upCell };
 }
 
-function attachPointer(board, cellAt, dispatch) {
+// A pointer that zoomed or moved the view (gestures.owns) does nothing more.
+function attachPointer(board, cellAt, dispatch, gestures) {
   let start = null;
   board.addEventListener('pointerdown', (e) => {
     if (e.button !== 0) return;
@@ -180,6 +192,7 @@ function attachPointer(board, cellAt, dispatch) {
     if (!start || e.pointerId !== start.id) return;
     const s = start;
     start = null;
+    if (gestures.owns(e.pointerId)) return;
     dispatch(s.touch ? touchAction(s, e, cellAt) : mouseAction(cellAt(s.x, s.y), cellAt(e.offsetX, e.offsetY)));
   });
   board.addEventListener('pointercancel', () => { start = null; });

@@ -6,7 +6,7 @@
 //   input.js ──actions──> controller.js ──> *-state.js transitions (app-state.js's one state)
 //                              │  └─ effects: storage.js, solvers.js, timers
 //                              └─ redraw() ──> view.js (panels) + render.js (board)
-import { createState, showNotice, storageFailed } from './app-state.js';
+import { createState, showNotice, shownGame, storageFailed } from './app-state.js';
 import { applyBackups, writeBackup } from './backup.js';
 import { createController } from './controller.js';
 import { attachEditorInput, editorKeyAction } from './editor-input.js';
@@ -14,11 +14,13 @@ import { createEditorView } from './editor-view.js';
 import { attachInput } from './input.js';
 import { applyOldPosition } from './level-state.js';
 import { Library } from './library.js';
+import { startOffline } from './offline.js';
 import { createBoard } from './render.js';
 import { SolverClient } from './solver-client.js';
 import { Solvers } from './solvers.js';
 import { memoryStorage, openStorage } from './storage.js';
 import { createView, fillMethods } from './view.js';
+import { canPan } from './viewport.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -44,8 +46,17 @@ async function openPlayerStorage() {
 const settingsOf = (storage, M) => ({
   method: storage.setting('method', 'default'), timeLimit: storage.setting('timeLimit', 60),
   memoryMB: storage.setting('memoryMB', M.defaultMemoryBudgetBytes() / 1048576), speed: storage.setting('speed', 10),
-  deadlockWarning: storage.setting('deadlockWarning', true),
+  theme: storage.setting('theme', 'system'), deadlockWarning: storage.setting('deadlockWarning', true),
 });
+
+// What the system prefers, and a listener for when that changes.
+const SYSTEM_LOOK = { dark: '(prefers-color-scheme: dark)', moreContrast: '(prefers-contrast: more)', forcedColors: '(forced-colors: active)' };
+function watchSystemLook(dispatch) {
+  const queries = Object.entries(SYSTEM_LOOK).map(([name, q]) => [name, matchMedia(q)]);
+  const tell = () => dispatch({ type: 'system-look', ...Object.fromEntries(queries.map(([name, m]) => [name, m.matches])) });
+  for (const [, m] of queries) m.addEventListener('change', tell);
+  tell();
+}
 
 // This tab's name for its backup of moves not yet on disk (backup.js).
 const TAB_ID = Math.random().toString(36).slice(2, 10);
@@ -74,6 +85,8 @@ const page = {
   setHash: (hash) => history.replaceState(null, '', location.pathname + location.search + (hash ? '#' + hash : '')),
   download,
   keepUnsaved: (entries) => { if (localStore()) writeBackup(localStore(), TAB_ID, entries); },
+  showHelp: () => { if (!$('help-dialog').open) $('help-dialog').showModal(); },
+  takeUpdate: () => location.reload(),  // until the service worker is registered (boot)
 };
 
 function localStore() {
@@ -102,22 +115,30 @@ async function boot() {
   if (storage.migration && storage.migration.error) {
     showNotice(state, 'The data saved by the previous version of this page could not be read', [storage.migration.error]);
   }
-  let view = null;
-  const board = createBoard($('board'), $('board-wrap'), () => view && view.redraw());
-  const editorBoard = createBoard($('editor-board'), $('editor-wrap'), () => view && view.redraw());
-  view = createView({ state, storage, library, board, editor: createEditorView(editorBoard) });
   let controller = null;
+  // The frames' sizes come in as actions (the board's viewports are state).
+  const frame = (type) => (width, height, dpr) => controller && controller.dispatch({ type, width, height, dpr });
+  const board = createBoard($('board'), $('board-wrap'), frame('frame'));
+  const editorBoard = createBoard($('editor-board'), $('editor-wrap'), frame('editor-frame'));
+  const view = createView({ state, storage, library, board, editor: createEditorView(editorBoard) });
   const solvers = new Solvers(() => new SolverClient(() => new Worker('solver-worker.js'), {
     onRestart: (reason) => controller.solverRestarted(reason),
   }), navigator.hardwareConcurrency);
   controller = createController({ state, storage, library, solvers, redraw: view.redraw, page });
   solvers.methods = M.solverMethods().map((m) => m.name);
   fillMethods(M.solverMethods(), solvers.portfolioMethods());
+  // A mouse drag moves a large board unless it starts on a box (then it pushes the box).
+  const canPanFrom = (x, y) => {
+    const cell = board.cellAt(x, y);
+    const g = shownGame(state);
+    return canPan(state.viewport) && !(cell >= 0 && g && (state.play.sink ? g.hasStone(cell) : g.hasBox(cell)));
+  };
   const editorMode = () => (state.editor ? (state.editor.trial ? 'trial' : 'edit') : null);
-  attachInput({ board: $('board'), cellAt: board.cellAt, dispatch: controller.dispatch,
+  attachInput({ board: $('board'), cellAt: board.cellAt, canPanFrom, dispatch: controller.dispatch,
                 keysFor: (e) => (editorMode() ? editorKeyAction(e, editorMode()) : undefined) });
   attachEditorInput({ canvas: $('editor-board'), cellAt: editorBoard.cellAt, dispatch: controller.dispatch,
                       trial: () => editorMode() === 'trial' });
+  watchSystemLook(controller.dispatch);
   storage.on('change', controller.storageChanged);
   storage.on('error', controller.storageError);
   // Another tab may have played meanwhile; a failed read reaches the 'error' listener.
@@ -128,7 +149,7 @@ async function boot() {
 
   // For the page tests and the curious: read, do not change.
   window.soko = {
-    state, storage, get play() { return state.play; }, get replay() { return state.replay; }, get solver() { return solvers.single; },
+    state, storage, board, get play() { return state.play; }, get replay() { return state.replay; }, get solver() { return solvers.single; },
   };
 
   await indexLoaded;
@@ -140,6 +161,8 @@ async function boot() {
   document.body.dataset.ready = 'true';
   // The solver's worker loads its own module copy; started once the board is up.
   solvers.start();
+  // Kept for offline use once the page has shown its level.
+  page.takeUpdate = startOffline(controller.dispatch).takeUpdate;
 }
 
 // A link's level; else where the player was (the previous version's

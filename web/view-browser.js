@@ -6,7 +6,7 @@
 // once. view.js calls drawBrowser from its one redraw.
 import { solvedCount } from './browser-state.js';
 import { isSink, levelKey } from './library.js';
-import { paintThumbnail } from './render.js';
+import { paintThumbnail } from './render-pieces.js';
 
 const THUMB = { w: 132, h: 96 };  // CSS pixels a picture may take
 const MARKS = { solved: 'Solved', started: 'Started', untouched: 'Not started' };

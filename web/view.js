@@ -9,14 +9,18 @@
 import { canUndo } from './app-state.js';
 import { deadlockWords } from './deadlock-state.js';
 import { SHARED, isSink, levelKey } from './library.js';
+import { themeOf } from './look-state.js';
+import { paletteOf } from './themes.js';
+import { drawLook, revealBoard } from './view-look.js';
 import { createBrowserView } from './view-browser.js';
 import { drawSnapshots } from './view-snapshots.js';
 import { drawSolutions } from './view-solutions.js';
+import { methodGroups, solverWords } from './solver-words.js';
 import { fmtInt, fmtMB, fmtSeconds, movesPushes, plural } from './words.js';
 
 const HELP = {
-  standard: 'Arrows or WASD to move · click a square to walk · drag a box to a square (or click it, then the square) to push it there · PageUp/PageDown: other levels · on a phone tap and swipe',
-  sink: 'Arrows or WASD to move · push every stone into the sink · click a square to walk · click a stone next to you to push it · on a phone tap and swipe',
+  standard: 'Arrows or WASD to move · click a square to walk · drag a box to a square (or click it, then the square) to push it there · + and − zoom · PageUp/PageDown: other levels · ? how to play',
+  sink: 'Arrows or WASD to move · push every stone into the sink · click a square to walk · click a stone next to you to push it · + and − zoom · ? how to play',
 };
 
 const $ = (id) => document.getElementById(id);
@@ -42,12 +46,14 @@ export function createView({ state, storage, library, board, editor }) {
 
   function paintBoard() {
     boardPending = false;
-    board.paint(boardView(state));
-    editor.paint(state);
+    const palette = paletteOf(themeOf(state));
+    board.paint(boardView(state), state.viewport, palette);
+    editor.paint(state, palette);
   }
 
   function drawPanels() {
     panelsPending = false;
+    drawLook(state, drawn);
     drawPickers(state, library, storage, drawn);
     drawHeading(state);
     drawPlayBar(state);
@@ -58,6 +64,7 @@ export function createView({ state, storage, library, board, editor }) {
     drawMessages(state, drawn);
     drawDeadlock(state);
     editor.draw(state);
+    revealBoard(state, drawn);
   }
 
   return { redraw };
@@ -189,13 +196,14 @@ function drawSolver(state) {
   }
   const sink = state.play.sink;
   $('method').disabled = sink;
+  setValue('method', state.settings.method);
+  setValue('time-limit', state.settings.timeLimit);
+  setValue('memory', state.settings.memoryMB);
   const o = $('method').selectedOptions[0];
   $('method-desc').textContent = sink
     ? 'This is a sink level: the sink solver is used (fewest pushes); the strategy applies to standard levels.'
     : o ? o.title : '';
-  setValue('method', state.settings.method);
-  setValue('time-limit', state.settings.timeLimit);
-  setValue('memory', state.settings.memoryMB);
+  $('solver-words').textContent = solverWords(state.settings, $('method').options[0]?.value, sink);
 }
 
 // Shows a setting in its picker, when the picker offers it.
@@ -243,17 +251,18 @@ function drawNotice(notice) {
   box.append(ul);
 }
 
-// The strategies the module offers, default first, and the portfolio.
+// The strategies the module offers, grouped (solver-words.js), default first.
 export function fillMethods(methods, portfolio) {
   const sel = $('method');
   sel.textContent = '';
-  const add = (value, title) => {
-    const o = document.createElement('option');
-    o.value = value;
-    o.textContent = value;
-    o.title = title;
-    sel.append(o);
-  };
-  for (const m of methods) add(m.name, m.description);
-  if (methods.length >= 2) add('portfolio', `${portfolio.join(', ')} side by side, one worker each; the first solution wins`);
+  for (const group of methodGroups(methods, portfolio)) {
+    const g = document.createElement('optgroup');
+    g.label = group.label;
+    for (const { value, label, title } of group.options) {
+      const o = new Option(label, value);
+      o.title = title;
+      g.append(o);
+    }
+    sel.append(g);
+  }
 }

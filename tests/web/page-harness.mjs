@@ -39,7 +39,8 @@ async function waitForServer(url) {
 }
 
 // Starts the server and Chromium before the file's tests, stops them after.
-export function servePage() {
+// mounts: {name: folder} served at /name/ besides (a folder may be filled later).
+export function servePage({ mounts = {} } = {}) {
   let server = null;
   let root = null;
   before(async () => {
@@ -47,6 +48,7 @@ export function servePage() {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-page-'));
     fs.symlinkSync(path.resolve(site), path.join(root, 'sokoban'));
     if (bundledSite) fs.symlinkSync(path.resolve(bundledSite), path.join(root, 'bundled'));
+    for (const [name, dir] of Object.entries(mounts)) fs.symlinkSync(path.resolve(dir), path.join(root, name));
     const port = await freePort();
     server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', root], { stdio: 'ignore' });
     served.base = `http://127.0.0.1:${port}/sokoban/`;
@@ -104,6 +106,17 @@ export async function pasteText(page, value) {
   await page.evaluate((v) => navigator.clipboard.writeText(v), value);
   await page.locator('body').click({ position: { x: 5, y: 790 } });  // focus the page, not a field
   await page.keyboard.press('Control+V');
+}
+
+// Opens the Solver card's "Advanced" fold (strategy, limits), as a person would.
+export async function openAdvanced(page) {
+  if (!(await page.locator('#solver-advanced').evaluate((d) => d.open))) await page.getByText('Advanced', { exact: true }).click();
+}
+
+// Picks a solver strategy under "Advanced".
+export async function chooseStrategy(page, value) {
+  await openAdvanced(page);
+  await page.getByRole('combobox', { name: 'Strategy' }).selectOption(value);
 }
 
 // Picks a bundled collection, as a person would; it opens at the level the

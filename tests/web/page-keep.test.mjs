@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { moves, newContext, openPage, pickLevel, servePage, text, waitSaved } from './page-harness.mjs';
+import { chooseStrategy, moves, newContext, openPage, pickLevel, servePage, text, waitSaved } from './page-harness.mjs';
 
 servePage();
 
@@ -209,7 +209,7 @@ test('a strategy chosen in another tab is taken here', async (t) => {
   t.after(() => ctx.close());
   const { page: a } = await openPage(t, { context: ctx });
   const { page: b } = await openPage(t, { context: ctx });
-  await b.getByRole('combobox', { name: 'Strategy' }).selectOption('bfs');
+  await chooseStrategy(b, 'bfs');
   await a.waitForFunction(() => document.getElementById('method').value === 'bfs');
   assert.equal(await a.evaluate(() => window.soko.state.settings.method), 'bfs');
 });

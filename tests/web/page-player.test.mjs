@@ -5,7 +5,7 @@
 // beside the game and the game after the replay go to /tmp/soko-player-*.png.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { moves, newContext, openPage, pasteText, pickCollection, pickLevel, servePage, text, waitSaved } from './page-harness.mjs';
+import { chooseStrategy, moves, newContext, openAdvanced, openPage, pasteText, pickCollection, pickLevel, servePage, text, waitSaved } from './page-harness.mjs';
 
 servePage();
 
@@ -184,7 +184,7 @@ test('a notice takes the place of the last status line', async (t) => {
 test('a hint does not show the cancelled solve\'s words', async (t) => {
   const { page } = await openPage(t);
   await pickLevel(page, 'Hard (test)', 0);
-  await page.getByRole('combobox', { name: 'Strategy' }).selectOption('bfs');
+  await chooseStrategy(page, 'bfs');
   await button(page, 'Solve').click();
   await button(page, 'Cancel').click();
   assert.equal(await text(page, '#solve-result'), 'Solving was cancelled.');
@@ -201,7 +201,7 @@ test('a level dead from its start gets no "undo a few moves"', async (t) => {
   const { page } = await openPage(t);
   await pasteText(page, 'Dead Start\n#####\n#$ .#\n# @ #\n#####\n');
   await page.waitForFunction(() => document.getElementById('title').textContent === 'Dead Start');
-  await page.getByRole('combobox', { name: 'Strategy' }).selectOption('bfs');
+  await chooseStrategy(page, 'bfs');
   await button(page, 'Hint').click();
   await page.waitForFunction(() => document.getElementById('status').classList.contains('bad'), null, { timeout: 20000 });
   assert.match(await text(page, '#status'), /cannot be solved from its start/);
@@ -292,6 +292,7 @@ test('the previous version\'s position is taken over once', async (t) => {
   const { page } = await openPage(t, { context: ctx });
   assert.equal(await text(page, '#title'), 'Little Warehouse');
   assert.equal(await history(page), 'ru');
+  await openAdvanced(page);
   assert.equal(await page.getByRole('combobox', { name: 'Strategy' }).inputValue(), 'bfs');
   await press(page, 'z');
   await waitSaved(page);

@@ -68,7 +68,9 @@ self.onmessage = (e) => {
 
 // The page, its first solver worker stuck; `workers` counts the worker scripts fetched.
 async function openPageWithStuckWorker(t) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // No service worker: once it runs, a new worker's script comes from its
+  // cache, not through the route that counts and replaces it.
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   const workers = { count: 0 };
   await ctx.route(base + 'solver-worker.js', (route) => {
     workers.count += 1;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { bundledSite, cellPoint, clickCell, moves, openPage, pasteText, pickLevel, servePage, served, text } from './page-harness.mjs';
+import { bundledSite, cellPoint, chooseStrategy, clickCell, moves, openAdvanced, openPage, pasteText, pickLevel, servePage, served, text } from './page-harness.mjs';
 
 servePage();
 
@@ -18,6 +18,9 @@ test('loads from a sub-path and shows the first bundled level', async (t) => {
   assert.ok(size.width > 100 && size.height > 50, 'the board is drawn');
   for (const name of ['Solve', 'Cancel', 'Paste', 'Undo', 'Redo', 'Restart', 'Hint', 'Open', 'Share', 'Import solution'])
     assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);
+  // The strategies wait under "Advanced".
+  assert.equal(await page.getByRole('combobox', { name: 'Strategy' }).count(), 0);
+  await openAdvanced(page);
   const methods = await page.getByRole('combobox', { name: 'Strategy' }).locator('option').allInnerTexts();
   assert.ok(methods.includes('bfs'));
 });
@@ -139,7 +142,7 @@ test('when the solver module dies the page says so, and a fresh worker solves', 
   const { page } = await openPage(t);
   await pickLevel(page, 'Hard (test)', 0);
   // bfs stays busy on this level; the default may solve it before the abort.
-  await page.getByRole('combobox', { name: 'Strategy' }).selectOption('bfs');
+  await chooseStrategy(page, 'bfs');
   await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.waitForFunction(() => Number(document.getElementById('p-nodes').textContent.replace(/,/g, '')) > 0);
   // What an abort in the worker looks like to the page: an error event.
@@ -166,7 +169,7 @@ test('progress comes several times a second; a long solve cancels quickly and th
   await pickLevel(page, 'Hard (test)', 0);
   // Breadth-first search stays busy on this level for a long time; the
   // default strategy would solve it too soon to watch.
-  await page.getByRole('combobox', { name: 'Strategy' }).selectOption('bfs');
+  await chooseStrategy(page, 'bfs');
   await page.evaluate(() => {
     window.progressTicks = 0;
     new MutationObserver(() => window.progressTicks++).observe(document.getElementById('p-elapsed'), { childList: true, characterData: true, subtree: true });
@@ -201,7 +204,7 @@ test('progress comes several times a second; a long solve cancels quickly and th
 test('a portfolio solves with several strategies at once', async (t) => {
   const { page } = await openPage(t);
   await pickLevel(page, 'Starter (test)', 3);
-  await page.getByRole('combobox', { name: 'Strategy' }).selectOption('portfolio');
+  await chooseStrategy(page, 'portfolio');
   await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.waitForFunction(() => /Solved by \S+/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
   await page.waitForFunction(() => window.soko.replay !== null);
@@ -322,6 +325,7 @@ test('a pasted sink level plays, sinks a stone, undoes, solves in the worker and
   await clickCell(page, 3, 3);
   await page.waitForFunction(() => !window.soko.play.queue && window.soko.play.game.hasStone(3 * 7 + 4));
   // The strategy picker does not apply; the sink solver is used.
+  await openAdvanced(page);
   assert.equal(await page.getByRole('combobox', { name: 'Strategy' }).isDisabled(), true);
   assert.match(await text(page, '#method-desc'), /sink solver/);
   await page.getByRole('button', { name: 'Solve', exact: true }).click();

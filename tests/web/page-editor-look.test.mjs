@@ -1,0 +1,122 @@
+// The level editor and the deadlock warning in the page's looks (Chromium):
+// the editor's problem mark and grid lines in the light and dark themes,
+// with the tool swatches in the board's colours; and a deadlock's mark on a
+// zoomed 120 x 120 board: painted with the push, kept through a paint of the
+// changed squares only, gone with its Undo. Screenshots: /tmp/soko-editor-light.png, /tmp/soko-editor-dark.png,
+// /tmp/soko-deadlock-big.png, /tmp/soko-deadlock-big-undone.png.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { bigLevel } from './big-level.mjs';
+import { newContext, openPage, pasteText, servePage, text } from './page-harness.mjs';
+
+servePage();
+
+const frame = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+// The palettes' colours the tests look for (web/themes.js).
+const COLOURS = {
+  light: { mark: '#d13b3b', wall: 'rgb(86, 98, 122)', box: 'rgb(227, 168, 87)' },
+  dark: { mark: '#ff6b6b', wall: 'rgb(85, 96, 122)', box: 'rgb(217, 154, 74)' },
+};
+
+// The colour of a canvas's device pixel (x, y), as '#rrggbb'.
+const pixel = (page, canvas, x, y) => page.evaluate(([id, x, y]) => {
+  const d = document.getElementById(id).getContext('2d').getImageData(x, y, 1, 1).data;
+  return '#' + [d[0], d[1], d[2]].map((v) => v.toString(16).padStart(2, '0')).join('');
+}, [canvas, Math.floor(x), Math.floor(y)]);
+
+// Device pixels of square `i` in a layout g (viewport.js): on the left edge
+// of a mark's frame, halfway down; the square's own left column; and the
+// column just right of it.
+function squarePixels(g, i) {
+  const x = g.ox + (i % g.boardW) * g.cell;
+  const y = g.oy + Math.floor(i / g.boardW) * g.cell;
+  const line = Math.max(2, g.cell * 0.08);
+  return { frame: [x + Math.max(g.cell * 0.04, line / 2), y + g.cell / 2], edge: [x, y + g.cell / 2], inside: [x + 1, y + g.cell / 2] };
+}
+
+for (const scheme of ['light', 'dark']) {
+  test(`the editor in the ${scheme} theme: the problem square marked and the squares outlined in its colours`, async (t) => {
+    const ctx = await newContext({ colorScheme: scheme });
+    t.after(() => ctx.close());
+    const { page } = await openPage(t, { context: ctx });
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), scheme);
+    await page.getByRole('button', { name: 'Editor', exact: true }).click();
+    const at = async (x, y) => {
+      await frame(page);
+      const box = await page.locator('#editor-board').boundingBox();
+      const c = box.width / 10;
+      return { x: box.x + (x + 0.5) * c, y: box.y + (y + 0.5) * c };
+    };
+    for (const [key, x, y] of [['p', 2, 2], ['b', 4, 3]]) {
+      await page.keyboard.press(key);
+      const p = await at(x, y);
+      await page.mouse.click(p.x, p.y);
+    }
+    assert.match(await text(page, '#editor-check'), /1 boxes but 0 goals/);
+    await frame(page);
+    const g = await page.evaluate(() => window.soko.state.editorViewport.cell && {
+      cell: window.soko.state.editorViewport.cell, ox: 0, oy: 0, boardW: 10 });
+    const marked = squarePixels(g, 3 * 10 + 4);
+    assert.equal(await pixel(page, 'editor-board', ...marked.frame), COLOURS[scheme].mark, 'the box\'s square is marked');
+    const floor = squarePixels(g, 5 * 10 + 6);
+    assert.notEqual(await pixel(page, 'editor-board', ...floor.edge), await pixel(page, 'editor-board', ...floor.inside),
+                    'each square has its outline');
+    const swatch = (kind) => page.locator(`.swatch.${kind}`).evaluate((el) => getComputedStyle(el).backgroundColor);
+    assert.equal(await swatch('wall'), COLOURS[scheme].wall, 'the tools show the board\'s colours');
+    assert.equal(await swatch('box'), COLOURS[scheme].box);
+    await page.screenshot({ path: `/tmp/soko-editor-${scheme}.png` });
+  });
+}
+
+// A 120 x 120 room (big-level.mjs) with one more box at (3, 5), the player
+// right of it: two pushes left put it against the left wall, where no goal is.
+function roomWithBoxByTheWall() {
+  const lines = bigLevel({ size: 120, boxes: 19, px: 4, py: 5, title: 'Wall Room' }).split('\n');
+  const set = (x, y, ch) => {
+    const row = lines[y + 1].padEnd(120, ' ').split('');
+    row[x] = ch;
+    lines[y + 1] = row.join('');
+  };
+  set(3, 5, '$');
+  set(50, 14, '.');
+  return lines.join('\n');
+}
+
+test('a deadlock on a zoomed large board: the mark is painted with the push, stays through a step, and goes with its Undo', async (t) => {
+  const { page } = await openPage(t);
+  await pasteText(page, roomWithBoxByTheWall());
+  await page.waitForFunction(() => document.getElementById('title').textContent === 'Wall Room');
+  await page.keyboard.press('+');
+  await page.keyboard.press('+');
+  await frame(page);
+  const vp = await page.evaluate(() => ({ ...window.soko.state.viewport }));
+  assert.ok(vp.cell > 12 && vp.mode === 'free', `zoomed in: ${vp.cell} device px a square`);
+  const wallSquare = 5 * 120 + 1;
+  await page.keyboard.press('ArrowLeft');
+  await frame(page);
+  assert.equal(await page.locator('#deadlock-bar').isVisible(), false, 'one square from the wall the box can still go up or down');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForSelector('#deadlock-bar:not([hidden])');
+  await frame(page);
+  assert.deepEqual(await page.evaluate(() => window.soko.state.deadlock.boxes), [wallSquare]);
+  assert.ok(await page.evaluate((i) => window.soko.board.squareRect(i), wallSquare), 'the marked square is in view');
+  const markAt = async () => {
+    const p = squarePixels(await page.evaluate(() => window.soko.board.geometry()), wallSquare);
+    return pixel(page, 'board', ...p.frame);
+  };
+  assert.equal(await markAt(), COLOURS.light.mark, 'the box is marked');
+  // A step away is a paint of the changed squares only (the bar above no
+  // longer comes or goes): the mark, on a square that did not change, stays.
+  await page.keyboard.press('ArrowDown');
+  await frame(page);
+  const stats = await page.evaluate(() => ({ ...window.soko.board.stats }));
+  assert.equal(stats.full, false, `only the changed squares were painted (${stats.squares})`);
+  assert.equal(await markAt(), COLOURS.light.mark, 'the mark stays');
+  await page.screenshot({ path: '/tmp/soko-deadlock-big.png' });
+  await page.getByRole('button', { name: 'Undo the push', exact: true }).click();
+  await frame(page);
+  assert.equal(await page.locator('#deadlock-bar').isVisible(), false);
+  assert.notEqual(await markAt(), COLOURS.light.mark, 'the mark went with the box');
+  await page.screenshot({ path: '/tmp/soko-deadlock-big-undone.png' });
+});
