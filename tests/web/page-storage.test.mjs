@@ -6,52 +6,10 @@
 // export carried to a fresh browser profile. SOKO_SITE names the built site
 // (scripts/test-web builds it).
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { test } from 'node:test';
+import { servePage, served } from './page-harness.mjs';
 
-const site = process.env.SOKO_SITE;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-                       '--disable-component-update', '--disable-sync', '--no-first-run'];
-
-let server, browser, base, root;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-    s.on('error', reject);
-  });
-}
-
-async function waitForServer(url) {
-  for (let i = 0; i < 100; i++) {
-    try { if ((await fetch(url)).ok) return; } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start: ' + url);
-}
-
-before(async () => {
-  assert.ok(site && fs.existsSync(path.join(site, 'storage.js')), 'SOKO_SITE must name a built site');
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-storage-'));
-  fs.symlinkSync(path.resolve(site), path.join(root, 'sokoban'));
-  const port = await freePort();
-  server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', root], { stdio: 'ignore' });
-  base = `http://127.0.0.1:${port}/sokoban/`;
-  await waitForServer(base + 'storage.js');
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill();
-  if (root) fs.rmSync(root, { recursive: true, force: true });
-});
+servePage();
 
 const K1 = '5#|#@$.#|5#';
 const K2 = '6#|#@$-.#|6#';
@@ -59,8 +17,8 @@ const BLANK = '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:
 
 // A fresh browser profile whose blank page (storage.html) sits beside the site's storage.js.
 async function newProfile(t, { initScript = null } = {}) {
-  const ctx = await browser.newContext();
-  await ctx.route(base + 'storage.html', (route) => route.fulfill({ contentType: 'text/html', body: BLANK }));
+  const ctx = await served.browser.newContext();
+  await ctx.route(served.base + 'storage.html', (route) => route.fulfill({ contentType: 'text/html', body: BLANK }));
   if (initScript) await ctx.addInitScript(initScript);
   t.after(() => ctx.close());
   return ctx;
@@ -72,7 +30,7 @@ async function openTab(ctx) {
   const page = await ctx.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(base + 'storage.html');
+  await page.goto(served.base + 'storage.html');
   await openStorageIn(page);
   page.problems = problems;
   return page;

@@ -7,53 +7,11 @@
 // about half a second of Cancel, say so, and solve again without a reload.
 // SOKO_SITE names the built site (scripts/test-web builds it).
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { test } from 'node:test';
 import { describeRestart } from '../../web/solver-client.js';
+import { servePage, served } from './page-harness.mjs';
 
-const site = process.env.SOKO_SITE;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-                       '--disable-component-update', '--disable-sync', '--no-first-run'];
-
-let server, browser, base, root;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-    s.on('error', reject);
-  });
-}
-
-async function waitForServer(url) {
-  for (let i = 0; i < 100; i++) {
-    try { if ((await fetch(url)).ok) return; } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start: ' + url);
-}
-
-before(async () => {
-  assert.ok(site && fs.existsSync(path.join(site, 'index.html')), 'SOKO_SITE must name a built site');
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'soko-worker-'));
-  fs.symlinkSync(path.resolve(site), path.join(root, 'sokoban'));
-  const port = await freePort();
-  server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', root], { stdio: 'ignore' });
-  base = `http://127.0.0.1:${port}/sokoban/`;
-  await waitForServer(base);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill();
-  if (root) fs.rmSync(root, { recursive: true, force: true });
-});
+servePage();
 
 // Ready like the real worker; then, like the real one, a solve waits for the
 // module, and from there the worker is deaf for good.
@@ -70,9 +28,9 @@ self.onmessage = (e) => {
 async function openPageWithStuckWorker(t) {
   // No service worker: once it runs, a new worker's script comes from its
   // cache, not through the route that counts and replaces it.
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const ctx = await served.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   const workers = { count: 0 };
-  await ctx.route(base + 'solver-worker.js', (route) => {
+  await ctx.route(served.base + 'solver-worker.js', (route) => {
     workers.count += 1;
     if (workers.count === 1) route.fulfill({ contentType: 'text/javascript', body: STUCK_WORKER });
     else route.continue();
@@ -90,7 +48,7 @@ async function openPageWithStuckWorker(t) {
   const problems = [];
   page.on('pageerror', (e) => problems.push('pageerror: ' + e.message));
   page.on('console', (m) => { if (m.type() === 'error') problems.push('console: ' + m.text()); });
-  await page.goto(base);
+  await page.goto(served.base);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
   await page.waitForFunction(() => document.getElementById('method').options.length > 0);
   t.after(async () => {
