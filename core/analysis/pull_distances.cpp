@@ -30,22 +30,20 @@ uint64_t PullDistances::bytesFor(int squares, int targets) {
 }
 
 uint64_t PullDistances::memoryBytes() const {
-  const uint64_t n = board_.squareCount();
-  return (cost_ ? n * targets_ * sizeof(int32_t) : 0) + nearest_.size() * sizeof(int32_t) +
-         sides_.size() * 4 + dist_.capacity() * sizeof(int32_t) +
-         queue_.capacity() * sizeof(uint32_t);
+  return cost_.memoryBytes() + nearest_.size() * sizeof(int32_t) + sides_.size() * 4 +
+         dist_.capacity() * sizeof(int32_t) + queue_.capacity() * sizeof(uint32_t);
 }
 
 bool PullDistances::buildPiece() {
   const int n = board_.squareCount();
-  if (!cost_) {
+  if (!cost_.allocated()) {
     sides_ = sidesAroundBox(board_);
-    cost_.reset(new int32_t[static_cast<size_t>(n) * targets_]);  // each column written whole
+    cost_.allocate(static_cast<size_t>(n) * targets_);  // each column written whole
     nearest_.assign(n, kUnreachable);
     dist_.resize(static_cast<size_t>(n) * 4);
   }
-  if (touched_ < static_cast<size_t>(board_.squareCount()) * targets_) {
-    touchTable();
+  if (!cost_.filled()) {  // the pages touched a share at a time (paged_table.h)
+    cost_.fillPiece(kUnreachable);
     return false;
   }
   if (next_ < targets_) buildColumn(next_++);
@@ -54,16 +52,6 @@ bool PullDistances::buildPiece() {
   dist_ = {};
   queue_ = {};
   return true;
-}
-
-// The table is written column by column, a little in each of its pages:
-// the pages are first touched a share at a time, so that no piece takes
-// every page fault of a large table at once.
-void PullDistances::touchTable() {
-  const size_t total = static_cast<size_t>(board_.squareCount()) * targets_;
-  const size_t end = std::min(total, touched_ + kTouchPerPiece);
-  std::fill(cost_.get() + touched_, cost_.get() + end, kUnreachable);
-  touched_ = end;
 }
 
 void PullDistances::buildColumn(size_t t) {

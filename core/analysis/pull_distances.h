@@ -13,10 +13,10 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <vector>
 
 #include "board.h"
+#include "paged_table.h"
 
 namespace soko {
 
@@ -34,7 +34,7 @@ class PullDistances {
   // Computes the next target's column (the first call also the sides
   // around each square); true once every target is done.
   bool buildPiece();
-  bool complete() const { return cost_ && next_ == targets_; }
+  bool complete() const { return cost_.filled() && next_ == targets_; }
   uint64_t memoryBytes() const;
 
   int targetCount() const { return static_cast<int>(targets_); }
@@ -45,19 +45,16 @@ class PullDistances {
   bool dead(Square s) const { return nearest_[s] >= kUnreachable; }
 
  private:
-  void touchTable();
   void buildColumn(size_t t);
 
   const Board& board_;
   std::vector<Square> targetSquares_;
-  size_t targets_;                                           // targetSquares_.size()
-  static constexpr size_t kTouchPerPiece = size_t{4} << 20;  // entries: 16 MB
-  size_t touched_ = 0;                                       // entries of cost_ written once
-  size_t next_ = 0;                                          // targets done
-  std::vector<std::array<uint8_t, 4>> sides_;                // sidesAroundBox, until complete
-  std::unique_ptr<int32_t[]> cost_;  // [square * targets + target], written column by column
-  std::vector<int32_t> nearest_;     // [square]
-  std::vector<int32_t> dist_;        // scratch: [square * 4 + side]
+  size_t targets_;                             // targetSquares_.size()
+  size_t next_ = 0;                            // targets done
+  std::vector<std::array<uint8_t, 4>> sides_;  // sidesAroundBox, until complete
+  PagedTable cost_;               // [square * targets + target], written column by column
+  std::vector<int32_t> nearest_;  // [square]
+  std::vector<int32_t> dist_;     // scratch: [square * 4 + side]
   std::vector<uint32_t> queue_;
 };
 

@@ -21,19 +21,18 @@ uint64_t PushDistances::bytesFor(int squares, int targets) {
 }
 
 uint64_t PushDistances::memoryBytes() const {
-  const uint64_t n = board_.squareCount();
-  return (cost_ ? n * kRows * targets_ * sizeof(int32_t) : 0) + nearest_.size() * sizeof(int32_t) +
-         regionTable_.size() + (region_.size() + sides_.size()) * 4 +
-         dist_.capacity() * sizeof(int32_t) + queue_.capacity() * sizeof(uint32_t);
+  return cost_.memoryBytes() + nearest_.size() * sizeof(int32_t) + regionTable_.size() +
+         (region_.size() + sides_.size()) * 4 + dist_.capacity() * sizeof(int32_t) +
+         queue_.capacity() * sizeof(uint32_t);
 }
 
 bool PushDistances::buildPiece() {
-  if (!cost_) {
+  if (!cost_.allocated()) {
     start();
     return false;
   }
-  if (touched_ < static_cast<size_t>(board_.squareCount()) * kRows * targets_) {
-    touchTable();
+  if (!cost_.filled()) {  // the pages touched a share at a time (paged_table.h)
+    cost_.fillPiece(kUnreachable);
     return false;
   }
   if (!regionTable_.empty() && tableRows_ < board_.squareCount()) {
@@ -57,7 +56,7 @@ void PushDistances::start() {
     for (int d = 0; d < 4; ++d)
       region_[s][d] = sides_[s][d] == 0xFF ? 0 : std::min<uint8_t>(sides_[s][d], 3);
   if (n <= kTableSquares) regionTable_.assign(static_cast<size_t>(n) * n, 0);
-  cost_.reset(new int32_t[static_cast<size_t>(n) * kRows * targets_]);  // each column written whole
+  cost_.allocate(static_cast<size_t>(n) * kRows * targets_);  // each column written whole
   nearest_.assign(n, kUnreachable);
   dist_.resize(static_cast<size_t>(n) * 4);
 }
@@ -94,16 +93,6 @@ void PushDistances::buildRegionRows() {
 // One backward breadth-first search from target t over (box square,
 // region): pull the lone box away from the target; a pull from s' towards
 // side d undoes a push made from that side.
-// The table is written column by column, a little in each of its pages:
-// the pages are first touched a share at a time, so that no piece takes
-// every page fault of a large table at once.
-void PushDistances::touchTable() {
-  const size_t total = static_cast<size_t>(board_.squareCount()) * kRows * targets_;
-  const size_t end = std::min(total, touched_ + kTouchPerPiece);
-  std::fill(cost_.get() + touched_, cost_.get() + end, kUnreachable);
-  touched_ = end;
-}
-
 void PushDistances::buildColumn(size_t t) {
   const int n = board_.squareCount();
   std::fill(dist_.begin(), dist_.end(), -1);

@@ -23,10 +23,10 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <vector>
 
 #include "board.h"
+#include "paged_table.h"
 
 namespace soko {
 
@@ -43,7 +43,7 @@ class PushDistances {
   static uint64_t bytesFor(int squares, int targets);
   // Does the next piece of the work; true once the table is complete.
   bool buildPiece();
-  bool complete() const { return cost_ && next_ == targets_; }
+  bool complete() const { return cost_.filled() && next_ == targets_; }
 
   int targetCount() const { return static_cast<int>(targets_); }
   int32_t nearest(Square s) const { return nearest_[s]; }  // to any target, any side
@@ -65,23 +65,19 @@ class PushDistances {
 
   void start();
   void buildRegionRows();
-  void touchTable();
   void buildColumn(size_t t);
 
   const Board& board_;
   std::vector<Square> targetSquares_;
-  size_t targets_;                                           // targetSquares_.size()
-  static constexpr size_t kTouchPerPiece = size_t{4} << 20;  // entries: 16 MB
-  size_t touched_ = 0;                                       // entries of cost_ written once
-  size_t next_ = 0;                                          // targets done
-  int tableRows_ = 0;                                        // rows of regionTable_ done
-  std::vector<uint8_t> regionTable_;                         // [box * squares + player]
-  mutable std::vector<uint8_t> scratch_;                     // flood fill for large boards
+  size_t targets_;                        // targetSquares_.size()
+  size_t next_ = 0;                       // targets done
+  int tableRows_ = 0;                     // rows of regionTable_ done
+  std::vector<uint8_t> regionTable_;      // [box * squares + player]
+  mutable std::vector<uint8_t> scratch_;  // flood fill for large boards
   mutable std::vector<Square> stack_;
   std::vector<std::array<uint8_t, 4>> sides_;   // sidesAroundBox, until complete
   std::vector<std::array<uint8_t, 4>> region_;  // [square][side] region label 0..3
-  std::unique_ptr<int32_t[]>
-      cost_;  // [(square * kRows + region) * targets + target], column by column
+  PagedTable cost_;  // [(square * kRows + region) * targets + target], column by column
   std::vector<int32_t> nearest_;  // [square]
   std::vector<int32_t> dist_;     // scratch: [square * 4 + region]
   std::vector<uint32_t> queue_;
