@@ -61,31 +61,31 @@ bool FreezeCheck::pullStuck(Square box) {
   return stuck;
 }
 
-bool FreezeCheck::pushDeadlock(const std::vector<uint8_t>& occupied, Square moved) {
+void FreezeCheck::begin(const std::vector<uint8_t>& occupied) {
   occupied_ = &occupied;
   frozen_.clear();
   calls_ = 0;
-  if (!pushStuck(moved)) return false;
+}
+
+bool FreezeCheck::frozenOffTarget() const {
   for (Square s : frozen_)
     if (!targets_[s]) return true;
   return false;
 }
 
+bool FreezeCheck::pushDeadlock(const std::vector<uint8_t>& occupied, Square moved) {
+  begin(occupied);
+  return pushStuck(moved) && frozenOffTarget();
+}
+
 bool FreezeCheck::pushFrozen(const std::vector<uint8_t>& occupied, Square box) {
-  occupied_ = &occupied;
-  frozen_.clear();
-  calls_ = 0;
+  begin(occupied);
   return pushStuck(box);
 }
 
 bool FreezeCheck::pullDeadlock(const std::vector<uint8_t>& occupied, Square moved) {
-  occupied_ = &occupied;
-  frozen_.clear();
-  calls_ = 0;
-  if (!pullStuck(moved)) return false;
-  for (Square s : frozen_)
-    if (!targets_[s]) return true;
-  return false;
+  begin(occupied);
+  return pullStuck(moved) && frozenOffTarget();
 }
 
 }  // namespace soko

@@ -35,6 +35,8 @@ class FreezeCheck {
   bool pushFrozen(const std::vector<uint8_t>& occupied, Square box);
 
  private:
+  void begin(const std::vector<uint8_t>& occupied);
+  bool frozenOffTarget() const;  // a box of frozen_ stands off its targets
   bool pushStuck(Square box);
   bool pushStuckOnAxis(Square box, Direction a, Direction b);
   bool pullStuck(Square box);
