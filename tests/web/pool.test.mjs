@@ -5,6 +5,7 @@
 // (the boundaries); the real workers in Chromium are page-pool.test.mjs.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { loadModule } from '../wasm/load.mjs';
 import { MAX_WORKERS, MIN_SHARE_BYTES, POOL_ORDER, pickMembers, planPool, wantedWorkers, workersFromQuery } from '../../web/pool-plan.js';
 import { Portfolio, memberState } from '../../web/portfolio.js';
 import { SolverClient } from '../../web/solver-client.js';
@@ -77,8 +78,14 @@ test('the members: the default first, then the measured complements, then the re
   assert.deepEqual(pickMembers(['greedy', 'bfs', 'astar'], 3), ['greedy', 'bfs', 'astar'], 'none of the order offered');
   assert.deepEqual(pickMembers(['bfs'], 3), ['bfs']);
   assert.deepEqual(pickMembers([], 3), []);
-  // Every member of the order is a strategy forward or backward that differs from the default.
-  assert.ok(POOL_ORDER.includes('hbox11') && POOL_ORDER.includes('fess'));
+});
+
+test('every strategy of the order is one the module offers, enough for eight workers', async () => {
+  const M = await loadModule();
+  const offered = M.solverMethods().map((m) => m.name);
+  assert.deepEqual(POOL_ORDER.filter((m) => !offered.includes(m)), []);
+  assert.equal(new Set(POOL_ORDER).size, MAX_WORKERS - 1);
+  assert.ok(!POOL_ORDER.includes(offered[0]), 'the default is worker 1 already');
 });
 
 test('the budget is a quarter of the device memory, split among the workers, each within what a module can give', () => {
