@@ -65,8 +65,8 @@ export function jobProgress(state, job, p) {
   if (state.job === job) state.figures = figuresOf(p);
 }
 
-// r: what Portfolio resolved with. An answer for a job that
-// is no longer current (cancelled, replaced) is ignored.
+// r: what Portfolio resolved with (solvers.js). An answer for a job that is
+// no longer current (cancelled, replaced) is ignored.
 export function finishSolve(state, job, r) {
   if (state.job !== job) return;
   state.job = null;
