@@ -67,7 +67,8 @@ export function createState(module, settings = {}) {
     deadlock: null,     // {kind, boxes, pushed}: the player's position is dead (deadlock-state.js), while the warning is on
     deadlockWatch: new DeadlockWatch(module),  // the core's checks for the level shown
     editor: null,       // the level editor, while it is open (editor-state.js)
-    settings: { method: 'default', timeLimit: 60, memoryMB: module.defaultMemoryBudgetBytes() / 1048576, speed: 10,
+    machine: null,      // {device, methods}: what the solver's workers are sized from (pool-plan.js)
+    settings: { method: 'default', timeLimit: 60, memoryMB: 0, speed: 10,
                 theme: 'system', deadlockWarning: true, ...settings },
     effects: [],
   };

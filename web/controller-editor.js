@@ -83,7 +83,7 @@ export function whileEditing(ctx, handlers) {
 
 function solverOptions(state, method) {
   const s = state.settings;
-  return { method, timeLimitSeconds: Number(s.timeLimit), memoryBudgetBytes: Number(s.memoryMB) * 1048576 };
+  return { method, timeLimitSeconds: Number(s.timeLimit), memoryMB: Number(s.memoryMB) };
 }
 
 async function solveEdited({ state, solvers, update }) {

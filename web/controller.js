@@ -194,7 +194,7 @@ function sharePosition(ctx) {
 
 function solverOptions(state) {
   const s = state.settings;
-  return { method: s.method || 'default', timeLimitSeconds: Number(s.timeLimit), memoryBudgetBytes: Number(s.memoryMB) * 1048576 };
+  return { method: s.method || 'default', timeLimitSeconds: Number(s.timeLimit), memoryMB: Number(s.memoryMB) };
 }
 
 async function solve({ state, solvers, update }) {

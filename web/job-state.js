@@ -16,7 +16,7 @@ function startJob(state, kind) {
   const job = { kind, run: state.runs, key: state.key, sink: state.play.sink,
                 from: kind === 'hint' ? state.play.game.history() : null };
   state.job = job;
-  state.figures = { elapsed: 0, nodes: 0, nodesPerSecond: 0, memoryBytes: 0 };
+  state.figures = { elapsed: 0, nodes: 0, nodesPerSecond: 0, memoryBytes: 0, workers: [] };
   if (kind === 'solve') {
     setResult(state, 'Searching…');
   } else {
@@ -60,13 +60,13 @@ export function stopJob(state) {
   else setStatus(state, '');
 }
 
-// The solver's figures: {elapsed | seconds, nodes, nodesPerSecond, memoryBytes}.
+// The solver's figures: {elapsed | seconds, nodes, nodesPerSecond, memoryBytes, workers}.
 export function jobProgress(state, job, p) {
   if (state.job === job) state.figures = figuresOf(p);
 }
 
-// r: what SolverClient or Portfolio resolved with. An answer for a job that
-// is no longer current (cancelled, replaced) is ignored.
+// r: what Portfolio resolved with (solvers.js). An answer for a job that is
+// no longer current (cancelled, replaced) is ignored.
 export function finishSolve(state, job, r) {
   if (state.job !== job) return;
   state.job = null;
@@ -76,7 +76,8 @@ export function finishSolve(state, job, r) {
     return;
   }
   const secs = r.stats ? ` in ${fmtSeconds(r.stats.elapsed ?? r.stats.seconds ?? 0)}` : '';
-  const by = job.sink ? ' by the sink solver' : r.method ? ` by ${r.method}` : '';
+  const workers = r.stats && r.stats.workers ? r.stats.workers.length : 1;
+  const by = job.sink ? ' by the sink solver' : workers > 1 ? ` by ${r.method} (worker ${r.worker} of ${workers})` : '';
   setResult(state, `Solved${by}${secs}: ${movesPushes(r.moves, r.pushes)}.`, 'good');
   const solution = { lurd: r.lurd, moves: r.moves, pushes: r.pushes, source: 'solver' };
   emit(state, { type: 'record-solution', key: job.key, solution });
@@ -114,5 +115,5 @@ export function finishHint(state, job, r) {
 
 function figuresOf(p) {
   return { elapsed: p.elapsed ?? p.seconds ?? 0, nodes: p.nodes ?? 0,
-           nodesPerSecond: p.nodesPerSecond ?? 0, memoryBytes: p.memoryBytes ?? 0 };
+           nodesPerSecond: p.nodesPerSecond ?? 0, memoryBytes: p.memoryBytes ?? 0, workers: p.workers ?? [] };
 }

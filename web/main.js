@@ -16,10 +16,12 @@ import { applyOldPosition } from './level-state.js';
 import { Library } from './library.js';
 import { startOffline } from './offline.js';
 import { createBoard } from './render.js';
+import { workersFromQuery } from './pool-plan.js';
 import { SolverClient } from './solver-client.js';
 import { Solvers } from './solvers.js';
 import { memoryStorage, openStorage } from './storage.js';
-import { createView, fillMethods } from './view.js';
+import { fillMethods } from './view-solver.js';
+import { createView } from './view.js';
 import { canPan } from './viewport.js';
 
 const $ = (id) => document.getElementById(id);
@@ -42,10 +44,10 @@ async function openPlayerStorage() {
   }
 }
 
-// The memory budget's default is the core's (kDefaultMemoryBudgetBytes).
-const settingsOf = (storage, M) => ({
+// The memory budget's default, 0, is sized to the device (pool-plan.js).
+const settingsOf = (storage) => ({
   method: storage.setting('method', 'default'), timeLimit: storage.setting('timeLimit', 60),
-  memoryMB: storage.setting('memoryMB', M.defaultMemoryBudgetBytes() / 1048576), speed: storage.setting('speed', 10),
+  memoryMB: storage.setting('memoryMB', 0), speed: storage.setting('speed', 10),
   theme: storage.setting('theme', 'system'), deadlockWarning: storage.setting('deadlockWarning', true),
 });
 
@@ -56,6 +58,27 @@ function watchSystemLook(dispatch) {
   const tell = () => dispatch({ type: 'system-look', ...Object.fromEntries(queries.map(([name, m]) => [name, m.matches])) });
   for (const [, m] of queries) m.addEventListener('change', tell);
   tell();
+}
+
+// What the solver's workers are sized from (pool-plan.js): the cores and
+// memory the browser tells, a worker count the address may ask for
+// (?workers=N; a bad one is reported and the automatic count used), and
+// the module's memory figures.
+function deviceOf(M, report) {
+  let forcedWorkers = null;
+  try {
+    forcedWorkers = workersFromQuery(location.search);
+  } catch (e) {
+    report(e.message);
+  }
+  return { cores: navigator.hardwareConcurrency, memoryGB: navigator.deviceMemory, forcedWorkers,
+           defaultBytes: M.defaultMemoryBudgetBytes(), capBytes: M.solverBudgetCapBytes() };
+}
+
+// '' when `lurd` solves the level, else what is wrong with it.
+function wrongSolution(M, text, lurd) {
+  const v = M.isSinkLevel(text) ? M.verifySink(text, lurd) : M.verify(text, lurd);
+  return v.solved ? '' : v.text || v.error || 'the level is not solved at the end';
 }
 
 // This tab's name for its backup of moves not yet on disk (backup.js).
@@ -109,7 +132,7 @@ async function boot() {
 
   // Kept in localStorage until storage can keep them for good.
   const backups = localStore() && storage.persistent ? await applyBackups(localStore(), storage) : null;
-  const state = createState(M, settingsOf(storage, M));
+  const state = createState(M, settingsOf(storage));
   storageFailed(state, problem);
   if (backups && backups.problems.length) showNotice(state, 'Moves kept as a page closed could not all be taken back', backups.problems);
   if (storage.migration && storage.migration.error) {
@@ -121,12 +144,14 @@ async function boot() {
   const board = createBoard($('board'), $('board-wrap'), frame('frame'));
   const editorBoard = createBoard($('editor-board'), $('editor-wrap'), frame('editor-frame'));
   const view = createView({ state, storage, library, board, editor: createEditorView(editorBoard) });
+  const device = deviceOf(M, (problem) => showNotice(state, 'The page address asks for something it cannot do', [problem]));
   const solvers = new Solvers(() => new SolverClient(() => new Worker('solver-worker.js'), {
     onRestart: (reason) => controller.solverRestarted(reason),
-  }), navigator.hardwareConcurrency);
+  }), (text, lurd) => wrongSolution(M, text, lurd), device);
   controller = createController({ state, storage, library, solvers, redraw: view.redraw, page });
   solvers.methods = M.solverMethods().map((m) => m.name);
-  fillMethods(M.solverMethods(), solvers.portfolioMethods());
+  state.machine = { device, methods: solvers.methods };
+  fillMethods(M.solverMethods());
   // A mouse drag moves a large board unless it starts on a box (then it pushes the box).
   const canPanFrom = (x, y) => {
     const cell = board.cellAt(x, y);
@@ -149,7 +174,7 @@ async function boot() {
 
   // For the page tests and the curious: read, do not change.
   window.soko = {
-    state, storage, board, get play() { return state.play; }, get replay() { return state.replay; }, get solver() { return solvers.single; },
+    state, storage, board, solvers, get play() { return state.play; }, get replay() { return state.replay; }, get solver() { return solvers.single; },
   };
 
   await indexLoaded;

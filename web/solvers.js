@@ -1,49 +1,47 @@
-// The page's solvers: one worker for a single strategy, hints and sink
-// levels, and a portfolio of workers (the first one among them) made the
-// first time 'portfolio' is chosen. DOM-free: the clients are made by the
-// function passed in (solver-client.js's SolverClient over a Worker). The
-// first worker starts with start(), once the page has shown its level.
-import { Portfolio, pickPortfolio } from './solver-client.js';
+// The page's solvers: a pool of workers sized to the player's device
+// (pool-plan.js). The default strategy runs as a portfolio, one member per
+// worker; a strategy chosen under Advanced, and a sink level, run alone in
+// the first worker. DOM-free: the clients are made by the function passed
+// in (solver-client.js's SolverClient over a Worker). The first worker
+// starts with start(), once the page has shown its level; the others the
+// first time the pool needs them.
+import { Portfolio } from './portfolio.js';
+import { planPool } from './pool-plan.js';
 
 export class Solvers {
-  // makeClient() -> SolverClient; cores: the machine's hardware threads.
-  constructor(makeClient, cores = 2) {
+  // makeClient() -> SolverClient; verify(levelText, lurd) -> '' when the
+  // solution solves the level, else what is wrong; device: pool-plan.js's
+  // {cores, memoryGB, forcedWorkers, defaultBytes, capBytes}.
+  constructor(makeClient, verify, device) {
     this.makeClient = makeClient;
-    this.cores = cores;
-    this.single = null;
-    this.portfolio = null;
+    this.device = device;
+    this.clients = [];
+    this.pool = new Portfolio(this.clients, verify);
     this.methods = [];  // strategy names the module offers, default first
   }
 
+  get single() { return this.clients[0] || null; }
+
   start() {
-    if (!this.single) this.single = this.makeClient();
+    if (!this.clients.length) this.clients.push(this.makeClient());
   }
 
-  // Workers for a portfolio: as many as the machine has cores, 2 to 3.
-  portfolioSize() {
-    return Math.min(this.methods.length, Math.max(2, Math.min(3, this.cores || 2)));
-  }
+  // memoryMB: the Memory setting, 0 for sized to the device.
+  plan(memoryMB) { return planPool(this.device, memoryMB, this.methods); }
 
-  portfolioMethods() { return pickPortfolio(this.methods, this.portfolioSize()); }
-
-  // Runs the chosen strategy, or several side by side for 'portfolio'; a
-  // sink level always goes to one worker, which uses the sink solver.
-  // Resolves as SolverClient.solve does (plus `method` for a portfolio).
+  // options: {method, timeLimitSeconds, memoryMB}. Resolves as
+  // Portfolio.solve does.
   run(levelText, options, onProgress, sink = false) {
     this.start();
     this.cancel();
-    if (sink) return this.single.solve(levelText, { ...options, method: 'sink' }, onProgress);
-    if (options.method !== 'portfolio') return this.single.solve(levelText, options, onProgress);
-    if (!this.portfolio) {
-      const clients = [this.single];
-      while (clients.length < this.portfolioSize()) clients.push(this.makeClient());
-      this.portfolio = new Portfolio(clients);
-    }
-    return this.portfolio.solve(levelText, this.portfolioMethods(), options, onProgress);
+    const plan = this.plan(options.memoryMB);
+    const method = options.method === 'portfolio' ? 'default' : options.method;  // what older pages stored
+    const pooled = !sink && (method === 'default' || method === this.methods[0]) && plan.workers > 1;
+    const members = sink ? ['sink'] : pooled ? plan.members : [method === 'default' ? this.methods[0] || method : method];
+    while (this.clients.length < members.length) this.clients.push(this.makeClient());
+    const budget = pooled ? plan.shareBytes : plan.singleBytes;
+    return this.pool.solve(levelText, members, budget, { timeLimitSeconds: options.timeLimitSeconds }, onProgress);
   }
 
-  cancel() {
-    if (this.portfolio) this.portfolio.cancel();
-    if (this.single) this.single.cancel();
-  }
+  cancel() { this.pool.cancel(); }
 }

@@ -14,9 +14,9 @@ import { paletteOf } from './themes.js';
 import { drawLook, revealBoard } from './view-look.js';
 import { createBrowserView } from './view-browser.js';
 import { drawSnapshots } from './view-snapshots.js';
+import { drawSolver } from './view-solver.js';
 import { drawSolutions } from './view-solutions.js';
-import { methodGroups, solverWords } from './solver-words.js';
-import { fmtInt, fmtMB, fmtSeconds, movesPushes, plural } from './words.js';
+import { movesPushes, plural } from './words.js';
 
 const HELP = {
   standard: 'Arrows or WASD to move · click a square to walk · drag a box to a square (or click it, then the square) to push it there · + and − zoom · PageUp/PageDown: other levels · ? how to play',
@@ -177,41 +177,6 @@ function boardLabel(state, g) {
   return `${state.level.title || 'Sokoban level'}${whose}: ${home} of ${boxes} boxes on goals${solved}`;
 }
 
-function drawSolver(state) {
-  const job = state.job;
-  const has = Boolean(state.play.game);
-  $('solve').disabled = !has || Boolean(job && job.kind === 'solve');
-  $('solve').textContent = job && job.kind === 'solve' ? 'Solving…' : 'Solve';
-  $('hint').disabled = !has || Boolean(job && job.kind === 'hint');
-  $('cancel').disabled = !job;
-  $('solve-result').textContent = state.result.text;
-  $('solve-result').className = 'result' + (state.result.kind ? ' ' + state.result.kind : '');
-  const f = state.figures;
-  $('progress').hidden = !f;
-  if (f) {
-    $('p-elapsed').textContent = fmtSeconds(f.elapsed);
-    $('p-nodes').textContent = fmtInt(f.nodes);
-    $('p-rate').textContent = fmtInt(f.nodesPerSecond);
-    $('p-memory').textContent = fmtMB(f.memoryBytes);
-  }
-  const sink = state.play.sink;
-  $('method').disabled = sink;
-  setValue('method', state.settings.method);
-  setValue('time-limit', state.settings.timeLimit);
-  setValue('memory', state.settings.memoryMB);
-  const o = $('method').selectedOptions[0];
-  $('method-desc').textContent = sink
-    ? 'This is a sink level: the sink solver is used (fewest pushes); the strategy applies to standard levels.'
-    : o ? o.title : '';
-  $('solver-words').textContent = solverWords(state.settings, $('method').options[0]?.value, sink);
-}
-
-// Shows a setting in its picker, when the picker offers it.
-function setValue(id, value) {
-  const select = $(id);
-  if ([...select.options].some((o) => o.value === String(value))) select.value = String(value);
-}
-
 function drawMessages(state, drawn) {
   if (state.notice !== drawn.notice) {
     drawn.notice = state.notice;
@@ -249,20 +214,4 @@ function drawNotice(notice) {
     ul.append(li);
   }
   box.append(ul);
-}
-
-// The strategies the module offers, grouped (solver-words.js), default first.
-export function fillMethods(methods, portfolio) {
-  const sel = $('method');
-  sel.textContent = '';
-  for (const group of methodGroups(methods, portfolio)) {
-    const g = document.createElement('optgroup');
-    g.label = group.label;
-    for (const { value, label, title } of group.options) {
-      const o = new Option(label, value);
-      o.title = title;
-      g.append(o);
-    }
-    sel.append(g);
-  }
 }

@@ -257,24 +257,27 @@ test('the Solver card says what Solve and Hint do with the settings chosen', () 
   assert.match(solverWords({ method: 'default', timeLimit: 60 }, first), /The solver tries for up to 1 minute \(30 seconds for a hint\)\.$/);
   assert.equal(solverWords({ method: first, timeLimit: 60 }, first), solverWords({ method: 'default', timeLimit: 60 }, first));
   assert.match(solverWords({ method: 'bfs', timeLimit: 10 }, first), /With “bfs”, chosen under Advanced, it tries for up to 10 seconds\.$/);
-  assert.match(solverWords({ method: 'portfolio', timeLimit: 60 }, first), /several strategies side by side/);
+  // Older pages stored 'portfolio' for several strategies side by side: the default is that now.
+  assert.equal(solverWords({ method: 'portfolio', timeLimit: 60 }, first), solverWords({ method: 'default', timeLimit: 60 }, first));
   assert.match(solverWords({ method: 'bfs', timeLimit: 60 }, first, true), /sink solver/);
 });
 
 test('the strategies are grouped by what they are good for, each once, the default first', () => {
   const methods = M.solverMethods();
-  const groups = methodGroups(methods, ['a', 'b']);
+  const groups = methodGroups(methods);
   assert.equal(groups[0].label, 'Recommended');
-  assert.deepEqual(groups[0].options.map((o) => o.value), [methods[0].name, 'portfolio']);
+  assert.deepEqual(groups[0].options.map((o) => o.value), [methods[0].name]);
+  assert.match(groups[0].options[0].title, /other strategies search beside it/);
   const listed = groups.flatMap((g) => g.options.map((o) => o.value));
-  assert.deepEqual(listed.filter((v) => v !== 'portfolio').sort(), methods.map((m) => m.name).sort());
+  assert.deepEqual(listed.sort(), methods.map((m) => m.name).sort());
   assert.ok(groups.every((g) => g.options.length > 0));
   const group = (name) => groups.find((g) => g.options.some((o) => o.value === name)).label;
   assert.match(group('bfs'), /Fewest pushes/);
   assert.match(group('astar'), /Fewest pushes/);
   assert.match(group('hbox3'), /hbox/);
   assert.match(group('fess-noplan'), /FESS/);
-  assert.deepEqual(methodGroups(methods.slice(0, 1), []).map((g) => g.options.length), [1], 'no portfolio of one');
+  assert.deepEqual(methodGroups(methods.slice(0, 1)).map((g) => g.options.length), [1]);
+  assert.deepEqual(methodGroups([]), []);
 });
 
 // ------------------------------------------------------------ keys and gestures

@@ -201,15 +201,6 @@ test('progress comes several times a second; a long solve cancels quickly and th
   await page.waitForFunction(() => /Solved/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
 });
 
-test('a portfolio solves with several strategies at once', async (t) => {
-  const { page } = await openPage(t);
-  await pickLevel(page, 'Starter (test)', 3);
-  await chooseStrategy(page, 'portfolio');
-  await page.getByRole('button', { name: 'Solve', exact: true }).click();
-  await page.waitForFunction(() => /Solved by \S+/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
-  await page.waitForFunction(() => window.soko.replay !== null);
-});
-
 test('a hint shows the next push and plays it; a deadlock is named', async (t) => {
   const { page } = await openPage(t);
   await pickLevel(page, 'Starter (test)', 4);  // Crossing

@@ -4,7 +4,7 @@
 // tests/web/page-worker.test.mjs.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CANCEL_ANSWER_MS, LOADING_ANSWER_MS, Portfolio, SolverClient, describeRestart } from '../../web/solver-client.js';
+import { CANCEL_ANSWER_MS, LOADING_ANSWER_MS, SolverClient, describeRestart } from '../../web/solver-client.js';
 
 class FakeWorker {
   constructor(log) { this.log = log; this.sent = []; this.terminated = false; log.push(this); }
@@ -153,27 +153,4 @@ test('a crash while a cancel awaits its answer restarts once, as a crash', async
   assert.deepEqual(timers.delays(), [], 'the cancel timer went with the old worker');
   timers.fireAll();
   assert.equal(workers.length, 2);
-});
-
-test('a portfolio loser that never stops is replaced, and the next portfolio solve works', async () => {
-  const workers = [];
-  const timers = new ManualTimers();
-  const restarts = [];
-  const clients = [0, 1].map(() => new SolverClient(() => new FakeWorker(workers),
-                                                    { timers, onRestart: (r) => restarts.push(r) }));
-  for (const w of [...workers]) w.ready();
-  const pool = new Portfolio(clients);
-  const p = pool.solve('level', ['a', 'b'], {});
-  const [w0, w1] = workers;
-  w1.emit({ type: 'solved', id: w1.last('solve').id, lurd: 'R', moves: 1, pushes: 1 });
-  assert.equal((await p).method, 'b');
-  assert.equal(w0.last('cancel').type, 'cancel');
-  timers.fireAll();  // the loser never answers
-  assert.deepEqual(restarts, ['unresponsive']);
-  assert.ok(w0.terminated && !w1.terminated);
-  const fresh = workers[2];
-  fresh.ready();
-  const again = pool.solve('level', ['a', 'b'], {});
-  fresh.emit({ type: 'solved', id: fresh.last('solve').id, lurd: 'L', moves: 1, pushes: 1 });
-  assert.deepEqual([(await again).ok, (await again).method], [true, 'a']);
 });
