@@ -187,11 +187,12 @@ int DeadPatterns::pushesFrom(const Square* boxes, int count, Square player, Push
   return pushes;
 }
 
-// The boxes after boxes[i] moved to `to`, kept sorted.
+// The boxes after boxes[i] moved to `to`, kept sorted: the moved box slides into place.
 void DeadPatterns::childOf(const Square* boxes, int count, int i, Square to, Square* out) {
   std::copy(boxes, boxes + count, out);
+  while (i + 1 < count && out[i + 1] < to) out[i] = out[i + 1], ++i;
+  while (i > 0 && out[i - 1] > to) out[i] = out[i - 1], --i;
   out[i] = to;
-  std::sort(out, out + count);
 }
 
 std::optional<DeadPatterns::Verdict> DeadPatterns::judgeSome(uint64_t work) {

@@ -6,6 +6,8 @@
 namespace soko {
 namespace {
 
+// Never 0 (an empty slot): the squares missing from a set of fewer than
+// three are kNoSquare.
 uint64_t boxSetKey(const Square* boxes, int count) {
   uint64_t k = 0;
   for (int i = 0; i < 3; ++i)
@@ -43,52 +45,89 @@ const Square* FewBoxRegions::labels(const Square* boxes, int count) {
 
 const Square* FewBoxRegions::labelsAfterPush(const Square* boxes, int count, Square to) {
   const uint64_t key = boxSetKey(boxes, count);
-  auto found = sets_.find(key);
-  if (found != sets_.end())
-    return found->second == kWhole ? nullptr : labels_.data() + found->second;
+  if (!keys_.empty()) {
+    const size_t at = slotOf(key);
+    if (keys_[at] == key) return entry(at);
+  }
   return find(boxes, count, to == kNoSquare || joinedAround(boxes, count, to));
 }
 
 const Square* FewBoxRegions::find(const Square* boxes, int count, bool whole) {
   const uint64_t key = boxSetKey(boxes, count);
-  auto found = sets_.find(key);
-  if (found == sets_.end()) {
-    if (sets_.size() >= kMaxSets || labels_.size() + board_.squareCount() > kMaxLabels) clear();
-    uint32_t where = kWhole;
-    if (!whole && label(boxes, count) > 1) {
-      where = static_cast<uint32_t>(labels_.size());
-      labels_.insert(labels_.end(), labelling_.begin(), labelling_.end());
-    }
-    found = sets_.emplace(key, where).first;
+  if (keys_.empty()) grow();
+  size_t at = slotOf(key);
+  if (keys_[at] == key) return entry(at);
+  if (sets_ >= kMaxSets || labels_.size() + board_.squareCount() > kMaxLabels) {
+    clear();
+    grow();
+    at = slotOf(key);
+  } else if ((sets_ + 1) * 2 > keys_.size()) {
+    grow();
+    at = slotOf(key);
   }
-  return found->second == kWhole ? nullptr : labels_.data() + found->second;
+  uint32_t where = kWhole;
+  if (!whole && label(boxes, count) > 1) {
+    where = static_cast<uint32_t>(labels_.size());
+    labels_.insert(labels_.end(), labelling_.begin(), labelling_.end());
+  }
+  keys_[at] = key;
+  entries_[at] = where;
+  ++sets_;
+  return entry(at);
+}
+
+const Square* FewBoxRegions::entry(size_t at) const {
+  return entries_[at] == kWhole ? nullptr : labels_.data() + entries_[at];
+}
+
+size_t FewBoxRegions::slotOf(uint64_t key) const {
+  const size_t mask = keys_.size() - 1;
+  size_t at = static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> 32) & mask;
+  while (keys_[at] != key && keys_[at] != 0) at = (at + 1) & mask;
+  return at;
+}
+
+void FewBoxRegions::grow() {
+  std::vector<uint64_t> keys(std::max<size_t>(keys_.size() * 2, 1024), 0);
+  std::vector<uint32_t> entries(keys.size());
+  keys.swap(keys_);
+  entries.swap(entries_);
+  for (size_t i = 0; i < keys.size(); ++i)
+    if (keys[i] != 0) {
+      const size_t at = slotOf(keys[i]);
+      keys_[at] = keys[i];
+      entries_[at] = entries[i];
+    }
 }
 
 int FewBoxRegions::label(const Square* boxes, int count) {
   const int n = board_.squareCount();
   labelling_.assign(n, kNoSquare);
+  stack_.resize(n);
+  Square* const labels = labelling_.data();
+  Square* const stack = stack_.data();
   // A box's square is labelled as taken (by a square no region has).
-  for (int i = 0; i < count; ++i) labelling_[boxes[i]] = kBox;
+  for (int i = 0; i < count; ++i) labels[boxes[i]] = kBox;
   // Squares in increasing order: the first of a region met is its least.
   int regions = 0;
   for (int first = 0; first < n; ++first) {
     const Square s0 = static_cast<Square>(first);
-    if (labelling_[s0] != kNoSquare) continue;
+    if (labels[s0] != kNoSquare) continue;
     ++regions;
-    labelling_[s0] = s0;
-    stack_.assign(1, s0);
-    while (!stack_.empty()) {
-      const Square s = stack_.back();
-      stack_.pop_back();
+    labels[s0] = s0;
+    int top = 0;
+    stack[top++] = s0;
+    while (top > 0) {
+      const Square s = stack[--top];
       for (Direction d : kDirections) {
         const Square next = board_.neighbor(s, d);
-        if (next == kNoSquare || labelling_[next] != kNoSquare) continue;
-        labelling_[next] = s0;
-        stack_.push_back(next);
+        if (next == kNoSquare || labels[next] != kNoSquare) continue;
+        labels[next] = s0;
+        stack[top++] = next;
       }
     }
   }
-  for (int i = 0; i < count; ++i) labelling_[boxes[i]] = kNoSquare;
+  for (int i = 0; i < count; ++i) labels[boxes[i]] = kNoSquare;
   return regions;
 }
 
@@ -126,7 +165,9 @@ bool FewBoxRegions::joinedAround(const Square* boxes, int count, Square to) {
 }
 
 void FewBoxRegions::clear() {
-  sets_ = {};
+  keys_ = {};
+  entries_ = {};
+  sets_ = 0;
   labels_ = {};
   labelling_ = {};
   stack_ = {};
@@ -134,9 +175,8 @@ void FewBoxRegions::clear() {
 }
 
 uint64_t FewBoxRegions::memoryBytes() const {
-  if (sets_.empty()) return 0;
-  // A node per set in the map (key, value, next pointer, hash) and its bucket.
-  return sets_.size() * 40 + sets_.bucket_count() * sizeof(void*) +
+  if (sets_ == 0) return 0;
+  return keys_.capacity() * (sizeof(uint64_t) + sizeof(uint32_t)) +
          (labels_.capacity() + labelling_.capacity()) * sizeof(Square) +
          seen_.capacity() * sizeof(uint32_t);
 }

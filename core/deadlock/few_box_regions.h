@@ -12,8 +12,8 @@
 // its free neighbours reach each other within a few squares of it.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "analysis/board.h"
@@ -51,6 +51,10 @@ class FewBoxRegions {
 
   // The set's labels, made (or its wholeness taken from `whole`) when new.
   const Square* find(const Square* boxes, int count, bool whole);
+  const Square* entry(size_t at) const;  // the labels of the set in slot `at`
+  // Where `key` is, or the empty slot where it would go.
+  size_t slotOf(uint64_t key) const;
+  void grow();  // twice the slots
   // Labels every free square with its region's least square (in
   // labelling_); the number of regions.
   int label(const Square* boxes, int count);
@@ -59,8 +63,12 @@ class FewBoxRegions {
   bool joinedAround(const Square* boxes, int count, Square to);
 
   const Board& board_;
-  std::vector<int16_t> x_, y_;                   // [square] column and row
-  std::unordered_map<uint64_t, uint32_t> sets_;  // box set -> kWhole, or where its labels start
+  std::vector<int16_t> x_, y_;  // [square] column and row
+  // The box sets met, by open addressing (at most half full): a set's key
+  // (0 in an empty slot) and its entry, kWhole or where its labels start.
+  std::vector<uint64_t> keys_;
+  std::vector<uint32_t> entries_;
+  size_t sets_ = 0;
   std::vector<Square> labels_;  // a split set's labels, a square each (kNoSquare under a box)
   std::vector<Square> labelling_, stack_;  // scratch
   std::vector<uint32_t> seen_;             // [square] == flood_ when reached by joinedAround
