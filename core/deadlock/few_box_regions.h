@@ -40,7 +40,7 @@ class FewBoxRegions {
   uint64_t memoryBytes() const;
 
   // Box sets and split sets' labels remembered at most (then all are
-  // forgotten and it starts again): a few megabytes.
+  // forgotten and it starts again): about 15 MB, counted in memoryBytes().
   static constexpr size_t kMaxSets = size_t{1} << 18;
   static constexpr size_t kMaxLabels = size_t{1} << 22;
   static constexpr int kMargin = 2;  // squares around a pushed box searched for a way round it
