@@ -10,12 +10,31 @@ SearchRunner::SearchRunner(double timeLimitSeconds, uint64_t maxNodes, Verifier 
 
 SearchRunner::~SearchRunner() = default;
 
+// Making the strategy (its level analysis, say) is part of the time to a
+// first expansion, so it is counted in seconds_.
 void SearchRunner::start(const std::function<std::unique_ptr<Strategy>()>& make) {
+  const auto begin = Deadline::Clock::now();
   try {
     strategy_ = make();
   } catch (const std::bad_alloc&) {
     finish(SolveStatus::OutOfMemory);
   }
+  seconds_ += std::chrono::duration<double>(Deadline::Clock::now() - begin).count();
+}
+
+// Until the first expansion the strategy runs to a node limit of one, so
+// that the time it is reached is known; node limits are exact, so the
+// search that follows is the same.
+SolveStatus SearchRunner::run(const Deadline& deadline, Deadline::Clock::time_point sliceBegin) {
+  if (firstExpansionSeconds_ < 0) {
+    const Deadline first(deadline.end(), std::min<uint64_t>(deadline.nodeLimit(), 1));
+    SolveStatus s = strategy_->run(first);
+    if (strategy_->stats().nodes == 0) return s;
+    firstExpansionSeconds_ =
+        seconds_ + std::chrono::duration<double>(Deadline::Clock::now() - sliceBegin).count();
+    if (s != SolveStatus::Running || deadline.reached(strategy_->stats().nodes)) return s;
+  }
+  return strategy_->run(deadline);
 }
 
 void SearchRunner::refuse(SolveStatus status, const std::string& message) {
@@ -78,7 +97,7 @@ SolveStatus SearchRunner::step(double sliceMs) {
   }
   SolveStatus s;
   try {
-    s = strategy_->run(Deadline(end, maxNodes_ ? maxNodes_ : Deadline::kNoNodeLimit));
+    s = run(Deadline(end, maxNodes_ ? maxNodes_ : Deadline::kNoNodeLimit), begin);
   } catch (const std::bad_alloc&) {
     s = SolveStatus::OutOfMemory;
   }
@@ -106,6 +125,7 @@ SolverProgress SearchRunner::progress() const {
   SolverProgress p;
   if (strategy_) p.search = strategy_->stats();
   p.seconds = seconds_;
+  p.firstExpansionSeconds = firstExpansionSeconds_;
   p.nodesPerSecond = seconds_ > 0 ? static_cast<double>(p.search.nodes) / seconds_ : 0;
   p.peakMemoryBytes = std::max(peakMemory_, p.search.memoryBytes);
   return p;

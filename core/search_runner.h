@@ -47,6 +47,8 @@ class SearchRunner {
 
  private:
   void finish(SolveStatus status);
+  // The strategy's run within `deadline`, noting when it first expands a position.
+  SolveStatus run(const Deadline& deadline, Deadline::Clock::time_point sliceBegin);
 
   double timeLimitSeconds_;
   uint64_t maxNodes_;
@@ -58,6 +60,7 @@ class SearchRunner {
   int moves_ = 0;
   int pushes_ = 0;
   double seconds_ = 0;
+  double firstExpansionSeconds_ = -1;
   uint64_t peakMemory_ = 0;
 };
 

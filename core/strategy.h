@@ -52,7 +52,10 @@ struct SearchStats {
 
 struct SolverProgress {
   SearchStats search;
-  double seconds = 0;  // time spent inside step()
+  double seconds = 0;  // time spent making the strategy and inside step()
+  // The seconds before the strategy first expanded a position (its tables
+  // built); -1 until it has.
+  double firstExpansionSeconds = -1;
   double nodesPerSecond = 0;
   uint64_t peakMemoryBytes = 0;
 };

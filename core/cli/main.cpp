@@ -152,6 +152,9 @@ void printReport(const SearchRunner& solver, SolveStatus status, const std::stri
   out << "seconds: " << std::fixed << std::setprecision(4) << p.seconds << std::defaultfloat
       << "\n";
   out << "nodes-per-second: " << static_cast<long>(p.nodesPerSecond) << "\n";
+  if (p.firstExpansionSeconds >= 0)
+    out << "first-expansion-seconds: " << std::fixed << std::setprecision(4)
+        << p.firstExpansionSeconds << std::defaultfloat << "\n";
   out << "peak-memory-bytes: " << p.peakMemoryBytes << "\n";
   out << "peak-rss-bytes: " << peakRssBytes() << "\n";
   if (p.search.stored > 0)

@@ -24,6 +24,8 @@ DeadPatterns::DeadPatterns(const Board& board, std::vector<uint8_t> dead, bool s
       sinkMode_(sinkMode),
       distances_(distances),
       moves_(board, MoveMode::Push, dead),
+      dead_(dead),
+      regions_(board),
       live_(board.squareCount(), 0),
       pairWith_(board.squareCount()),
       tripleWith_(board.squareCount()),
@@ -93,6 +95,7 @@ bool DeadPatterns::buildPiece() {
     }
     if (work_ >= kTotalWork || !nextCandidate(candidate_)) {
       done_ = true;
+      regions_.clear();
       pending_ = {};
       around_ = {};
       judging_ = {};
@@ -155,13 +158,41 @@ void DeadPatterns::startJudging(const std::vector<Square>& boxes) {
   seen_.clear();
 }
 
-void DeadPatterns::add(const Square* boxes, int count, Square player) {
-  judging_.work += board_.squareCount();
-  const Square normal = moves_.normalise(boxes, player, count);
+void DeadPatterns::add(const Square* boxes, int count, Square normal) {
+  judging_.work += board_.squareCount();  // counted as a flood, whether one was made or not
   const uint64_t key = packState(boxes, count, normal);
   int32_t h = 0;
   for (int i = 0; i < count; ++i) h += distances_.nearest(boxes[i]);
   if (seen_.insert(key)) judging_.open.push({h, key});
+}
+
+// The pushes MoveGenerator::load would list, in its order (boxes, then
+// directions), with the player's region read from the box set's labels
+// instead of a flood: a box with a free, live square ahead and the
+// player's region behind.
+int DeadPatterns::pushesFrom(const Square* boxes, int count, Square player, Push* out,
+                             bool& whole) {
+  const auto isBox = [&](Square s) { return std::find(boxes, boxes + count, s) != boxes + count; };
+  const Square* labels = regions_.labels(boxes, count);
+  whole = !labels;
+  int pushes = 0;
+  for (int i = 0; i < count; ++i)
+    for (Direction d : kDirections) {
+      const Square to = board_.neighbor(boxes[i], d);
+      if (to == kNoSquare || isBox(to) || dead_[to]) continue;
+      const Square stand = board_.neighbor(boxes[i], opposite(d));
+      if (stand == kNoSquare || isBox(stand) || (labels && labels[stand] != player)) continue;
+      out[pushes++] = {i, d};
+    }
+  return pushes;
+}
+
+// The boxes after boxes[i] moved to `to`, kept sorted: the moved box slides into place.
+void DeadPatterns::childOf(const Square* boxes, int count, int i, Square to, Square* out) {
+  std::copy(boxes, boxes + count, out);
+  while (i + 1 < count && out[i + 1] < to) out[i] = out[i + 1], ++i;
+  while (i > 0 && out[i - 1] > to) out[i] = out[i - 1], --i;
+  out[i] = to;
 }
 
 std::optional<DeadPatterns::Verdict> DeadPatterns::judgeSome(uint64_t work) {
@@ -171,7 +202,10 @@ std::optional<DeadPatterns::Verdict> DeadPatterns::judgeSome(uint64_t work) {
   // Every player region of the candidate's board is a start.
   for (; j.scan < n && j.work < until; ++j.scan) {
     if (j.covered[j.scan]) continue;
-    add(j.boxes.data(), static_cast<int>(j.boxes.size()), static_cast<Square>(j.scan));
+    // The flood marks the start region, for `covered`.
+    const int count = static_cast<int>(j.boxes.size());
+    add(j.boxes.data(), count,
+        moves_.normalise(j.boxes.data(), static_cast<Square>(j.scan), count));
     for (int t = j.scan; t < n; ++t)
       if (moves_.reachable(static_cast<Square>(t))) j.covered[t] = 1;
   }
@@ -190,17 +224,22 @@ std::optional<DeadPatterns::Verdict> DeadPatterns::judgeSome(uint64_t work) {
         sinkMode_ ? count == 0
                   : std::all_of(boxes, boxes + count, [&](Square b) { return board_.isGoal(b); });
     if (solved) return Verdict::Solvable;
-    moves_.load(boxes, player, false, count);
-    const std::vector<BoxMove> moves = moves_.moves();
-    for (const BoxMove& m : moves) {
-      Square to;
-      Square after = moves_.child(m, child, to);
+    Push pushes[12];
+    bool whole = false;  // the free squares are one region
+    const int pushCount = pushesFrom(boxes, count, player, pushes, whole);
+    for (int p = 0; p < pushCount; ++p) {
+      const Square after = boxes[pushes[p].box];
+      Square to = board_.neighbor(after, pushes[p].dir);
+      childOf(boxes, count, pushes[p].box, to, child);
       int childCount = count;
       if (sinkMode_ && board_.isGoal(to)) {
         std::remove(child, child + count, to);
         --childCount;
+        to = kNoSquare;
       }
-      add(child, childCount, after);
+      const Square* labels = whole ? regions_.labelsAfterPush(child, childCount, to)
+                                   : regions_.labels(child, childCount);
+      add(child, childCount, FewBoxRegions::normalise(labels, child, childCount, after));
     }
     j.work += n;
     if (static_cast<int>(seen_.size()) > kStateLimit || j.work > kCandidateWork)

@@ -23,6 +23,7 @@
 
 #include "analysis/board.h"
 #include "analysis/push_distances.h"
+#include "few_box_regions.h"
 #include "search/key_set.h"
 #include "search/moves.h"
 #include "strategy.h"
@@ -49,7 +50,7 @@ class DeadPatterns {
 
   int pairCount() const { return pairs_; }
   int tripleCount() const { return tripleCount_; }
-  uint64_t memoryBytes() const { return memory_ + seen_.memoryBytes(); }
+  uint64_t memoryBytes() const { return memory_ + seen_.memoryBytes() + regions_.memoryBytes(); }
 
   enum class Verdict { Solvable, Unsolvable, Unknown };
 
@@ -74,15 +75,25 @@ class DeadPatterns {
   // (nothing while there is more to search past `work` squares flooded).
   void startJudging(const std::vector<Square>& boxes);
   std::optional<Verdict> judgeSome(uint64_t work);
-  // A position of the candidate's search, queued unless seen.
-  void add(const Square* boxes, int count, Square player);
+  // A position of the candidate's search (its player normalised), queued unless seen.
+  void add(const Square* boxes, int count, Square normal);
+  struct Push {
+    int box;
+    Direction dir;
+  };
+  // The pushes from a position (at most 12); how many. `whole`: its free
+  // squares are one region.
+  int pushesFrom(const Square* boxes, int count, Square player, Push* out, bool& whole);
+  static void childOf(const Square* boxes, int count, int i, Square to, Square* out);
   void store(const std::vector<Square>& boxes);
   bool containsStoredPair(const std::vector<Square>& boxes) const;
 
   const Board& board_;
   bool sinkMode_;
   const PushDistances& distances_;
-  MoveGenerator moves_;
+  MoveGenerator moves_;        // floods the candidates' start regions
+  std::vector<uint8_t> dead_;  // [square] dead for pushes
+  FewBoxRegions regions_;      // the candidates' positions' regions, per box set, while building
   std::vector<uint8_t> live_;  // [square] may hold a pattern's box
   // Where the candidates are: triples yet, the next square, its candidates.
   bool triples_ = false;

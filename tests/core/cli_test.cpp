@@ -87,6 +87,7 @@ TEST_CASE("soko solve: exit codes for solved, unsolvable, time, memory and bad i
   CHECK(solved.out.find("solution: R") != std::string::npos);
   CHECK(solved.out.find("pushes: 1") != std::string::npos);
   CHECK(solved.out.find("peak-memory-bytes: ") != std::string::npos);
+  CHECK(solved.out.find("first-expansion-seconds: ") != std::string::npos);
   std::ifstream saved(out);
   std::string line;
   std::getline(saved, line);

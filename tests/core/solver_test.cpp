@@ -112,6 +112,26 @@ TEST_CASE(
   }
 }
 
+TEST_CASE("the time before the first expansion is noted once the tables are built") {
+  // The default portfolio builds fess's tables before its first expansion.
+  SolverOptions o;
+  o.timeLimitSeconds = 0;
+  o.maxNodes = testing::kSmallSearchNodes;
+  Solver solver(one(kHard), o);
+  CHECK(solver.progress().firstExpansionSeconds < 0);
+  CHECK(solver.solve() == SolveStatus::Solved);
+  const SolverProgress p = solver.progress();
+  CHECK(p.search.nodes > 0);
+  CHECK(p.firstExpansionSeconds >= 0);
+  CHECK(p.firstExpansionSeconds <= p.seconds);
+
+  // Nothing expanded, nothing noted.
+  o.method = "no-such-thing";
+  Solver refused(one(kHard), o);
+  refused.solve();
+  CHECK(refused.progress().firstExpansionSeconds < 0);
+}
+
 TEST_CASE("cancel ends a running search") {
   Solver solver(one(kHard), bfs());
   REQUIRE(solver.step(5) == SolveStatus::Running);

@@ -9,26 +9,35 @@ BoxPulls::BoxPulls(const Board& board)
       seen_(static_cast<size_t>(board.squareCount()) * 4, 0),
       expanded_(static_cast<size_t>(board.squareCount()) * 4, 0),
       state_(static_cast<size_t>(board.squareCount()) * 4),
-      mark_(board.squareCount(), 0) {}
+      mark_(board.squareCount(), 0),
+      wanted_(board.squareCount(), 0),
+      stack_(board.squareCount()) {}
 
 void BoxPulls::floodFrom(const std::vector<uint8_t>& occupied, Square start, const Square* want) {
-  if (++markStamp_ == 0) std::fill(mark_.begin(), mark_.end(), 0), markStamp_ = 1;
+  if (++markStamp_ == 0) {
+    std::fill(mark_.begin(), mark_.end(), 0);
+    std::fill(wanted_.begin(), wanted_.end(), 0);
+    markStamp_ = 1;
+  }
+  // The squares wanted are stamped in wanted_ (the same stamp), so that each
+  // square marked is checked against them at once.
   int missing = 0;
   if (want)
-    for (int k = 0; k < 4; ++k) missing += want[k] != kNoSquare && want[k] != start;
+    for (int k = 0; k < 4; ++k)
+      if (want[k] != kNoSquare && want[k] != start) ++missing, wanted_[want[k]] = markStamp_;
   mark_[start] = markStamp_;
-  stack_.assign(1, start);
-  while (!stack_.empty() && (!want || missing > 0)) {
-    Square s = stack_.back();
-    stack_.pop_back();
+  Square* const stack = stack_.data();
+  int top = 0;
+  stack[top++] = start;
+  while (top > 0 && (!want || missing > 0)) {
+    const Square s = stack[--top];
     ++work_;
     for (Direction d : kDirections) {
-      Square t = board_.neighbor(s, d);
+      const Square t = board_.neighbor(s, d);
       if (t == kNoSquare || occupied[t] || mark_[t] == markStamp_) continue;
       mark_[t] = markStamp_;
-      if (want)
-        for (int k = 0; k < 4; ++k) missing -= want[k] == t;
-      stack_.push_back(t);
+      if (want && wanted_[t] == markStamp_) --missing;
+      stack[top++] = t;
     }
   }
 }

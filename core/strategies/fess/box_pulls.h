@@ -64,9 +64,10 @@ class BoxPulls {
   uint32_t seenStamp_ = 0;
   std::vector<Reached> state_;  // [state]
   std::vector<uint32_t> queue_;
-  std::vector<uint32_t> mark_;  // [square] == markStamp_ when flooded
+  std::vector<uint32_t> mark_;    // [square] == markStamp_ when flooded
+  std::vector<uint32_t> wanted_;  // [square] == markStamp_ when the flood stops once it is reached
   uint32_t markStamp_ = 0;
-  std::vector<Square> stack_;
+  std::vector<Square> stack_;  // a square each at most
   uint64_t work_ = 0;
   uint64_t workLimit_ = ~uint64_t{0}, searchLimit_ = ~uint64_t{0};
 };
