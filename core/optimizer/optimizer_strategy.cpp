@@ -1,0 +1,188 @@
+#include "optimizer_strategy.h"
+
+#include <algorithm>
+
+#include "search/solution.h"
+#include "solution_path.h"
+#include "strategies/astar.h"
+
+namespace soko {
+
+const char* provenName(Proven p, OptimizeMetric m) {
+  switch (p) {
+    case Proven::Optimal:
+      return "optimal";
+    case Proven::FirstCount:
+      return m == OptimizeMetric::Pushes ? "fewest pushes" : "fewest moves";
+    default:
+      return "no";
+  }
+}
+
+OptimizerStrategy::OptimizerStrategy(const Level& level, const std::string& steps, int moves,
+                                     int pushes, OptimizeMetric metric, uint64_t memoryBudgetBytes)
+    : level_(level),
+      metric_(metric),
+      budget_(memoryBudgetBytes),
+      analysis_(level),
+      best_(steps),
+      bestCost_(Cost::of(metric, moves, pushes)),
+      bestMoves_(moves),
+      bestPushes_(pushes) {
+  LevelAnalysis& a = analysis_;
+  prep_.add([&a] { return a.buildBoard(); });
+  prep_.add([this] {
+    if (!analysis_.board().tooLarge().empty())
+      prep_.end(SolveStatus::Declined, analysis_.board().tooLarge());
+    return true;
+  });
+  prep_.add([&a] { return a.buildPushDead(); });
+  prep_.add([this] {
+    // The push bound only speeds the searches up: without room for its
+    // table they search without it.
+    useBound_ = analysis_.goalDistanceBytes() <= budget_ / 4;
+    return !useBound_ || analysis_.buildGoalDistances();
+  });
+}
+
+OptimizerStrategy::~OptimizerStrategy() = default;
+
+uint64_t OptimizerStrategy::budgetLeft() const {
+  const uint64_t used = analysis_.memoryBytes() + (vicinity_ ? vicinity_->memoryBytes() : 0);
+  return used < budget_ ? budget_ - used : 0;
+}
+
+bool OptimizerStrategy::prepare(const Deadline& deadline) {
+  if (!prep_.run(deadline)) return false;
+  const Board& board = analysis_.board();
+  zobrist_ = std::make_unique<Zobrist>(board.squareCount());
+  tables_ = std::make_unique<VicinityTables>(VicinityTables{
+      board, analysis_.pushDead(), useBound_ ? &analysis_.goalDistances() : nullptr, *zobrist_});
+  vicinity_ = std::make_unique<Vicinity>(board.squareCount(), board.boxCount());
+  vicinity_->add(boxConfigurations(board, best_));
+  prepared_ = true;
+  return true;
+}
+
+bool OptimizerStrategy::adopt(const std::string& lurd) {
+  CheckedSolution c = checkSolution(level_, lurd);
+  if (!c.ok()) return false;
+  const Cost cost = Cost::of(metric_, c.moves, c.pushes);
+  if (!(cost < bestCost_)) return false;
+  best_ = c.steps;
+  bestCost_ = cost;
+  bestMoves_ = c.moves;
+  bestPushes_ = c.pushes;
+  const Board& board = analysis_.board();
+  vicinity_ = std::make_unique<Vicinity>(board.squareCount(), board.boxCount());
+  vicinity_->add(boxConfigurations(board, best_));
+  return true;
+}
+
+SolveStatus OptimizerStrategy::finishProven() {
+  proven_ = Proven::Optimal;
+  return SolveStatus::Solved;
+}
+
+// One vicinity round: Running at the deadline; Unsolvable when the round is
+// over and the schedule goes on; Solved once proven optimal; OutOfMemory.
+SolveStatus OptimizerStrategy::searchRound(const Deadline& deadline) {
+  const bool everything = k_ >= analysis_.board().boxCount();
+  if (!search_)
+    search_ = std::make_unique<VicinitySearch>(*tables_, *vicinity_, k_, metric_, bestCost_,
+                                               budgetLeft());
+  const SolveStatus s = search_->run(deadline, nodesDone_);
+  if (s == SolveStatus::Running) return s;
+  nodesDone_ += search_->nodes();
+  std::vector<PushStep> pushes = search_->pushes();
+  search_.reset();
+  if (s == SolveStatus::OutOfMemory) {
+    note_ = "the memory budget ended the search within " + std::to_string(k_) + " boxes moved";
+    return s;
+  }
+  if (s == SolveStatus::Solved) {
+    std::optional<std::string> lurd = pushesToLurd(level_, pushes);
+    if (!lurd) {
+      note_ = "internal error: the pushes found cannot be played";
+      return SolveStatus::Failed;
+    }
+    // A cheaper solution: search around it again at the same k.
+    if (!adopt(*lurd) && !everything) ++k_;
+  } else if (!everything) {
+    ++k_;  // nothing cheaper within k
+  }
+  return everything ? finishProven() : SolveStatus::Unsolvable;
+}
+
+SolveStatus OptimizerStrategy::runProof(const Deadline& deadline) {
+  if (!proof_)
+    proof_ = makeBestFirstStrategy(
+        level_, budgetLeft(),
+        metric_ == OptimizeMetric::Pushes ? BestFirstKind::Pushes : BestFirstKind::Moves);
+  uint64_t limit = kProofNodes;
+  if (deadline.nodeLimit() != Deadline::kNoNodeLimit)
+    limit = std::min(
+        limit, deadline.nodeLimit() > nodesDone_ ? deadline.nodeLimit() - nodesDone_ : uint64_t{0});
+  const SolveStatus s = proof_->run(Deadline(deadline.end(), limit));
+  const uint64_t nodes = proof_->stats().nodes;
+  if (s == SolveStatus::Running && nodes < kProofNodes) return s;
+  nodesDone_ += nodes;
+  proofDone_ = true;
+  if (s == SolveStatus::Solved) {
+    // Its first count is the least possible; the best has no more than it.
+    if (adopt(proof_->solution())) k_ = 0;  // cheap rounds first around the new one
+    proven_ = Proven::FirstCount;
+    proof_.reset();
+    // astar-moves is optimal by moves then pushes: the whole metric.
+    if (metric_ == OptimizeMetric::Moves) return finishProven();
+    note_ = "astar proved the pushes least";
+    return SolveStatus::Unsolvable;
+  }
+  note_ = s == SolveStatus::Running
+              ? "astar did not finish within " + std::to_string(kProofNodes) + " expansions"
+              : std::string("astar ended ") + statusName(s);
+  proof_.reset();
+  return SolveStatus::Unsolvable;
+}
+
+SolveStatus OptimizerStrategy::run(const Deadline& deadline) {
+  if (!prepared_ && !prepare(deadline)) {
+    if (prep_.status() == SolveStatus::Running) return SolveStatus::Running;
+    note_ = prep_.why();
+    return prep_.status();
+  }
+  // Each call below returns Unsolvable when its round or phase is over and
+  // the schedule goes on.
+  for (;;) {
+    const bool proofNext = !proofDone_ && k_ == 2;
+    const SolveStatus s = proofNext ? runProof(deadline) : searchRound(deadline);
+    if (s != SolveStatus::Unsolvable) return s;
+  }
+}
+
+SearchStats OptimizerStrategy::stats() const {
+  SearchStats s;
+  s.nodes = nodesDone_;
+  s.memoryBytes = analysis_.memoryBytes() + (vicinity_ ? vicinity_->memoryBytes() : 0);
+  if (search_) {
+    s.nodes += search_->nodes();
+    s.stored = search_->stored();
+    s.memoryBytes += search_->memoryBytes();
+  }
+  if (proof_) {
+    const SearchStats p = proof_->stats();
+    s.nodes += p.nodes;
+    s.stored = p.stored;
+    s.memoryBytes += p.memoryBytes;
+  }
+  s.depth = k_;
+  return s;
+}
+
+std::string OptimizerStrategy::message() const {
+  std::string m = "searched within " + std::to_string(k_) + " boxes moved";
+  if (!note_.empty()) m += "; " + note_;
+  return m;
+}
+
+}  // namespace soko
