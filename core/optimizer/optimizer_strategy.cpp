@@ -7,6 +7,25 @@
 #include "strategies/astar.h"
 
 namespace soko {
+namespace {
+
+// The widths of the vicinity rounds, narrow to wide; the last has k = boxes.
+std::vector<VicinityWidth> roundWidths(int boxes) {
+  std::vector<VicinityWidth> w;
+  for (int k : {0, 1})
+    if (k < boxes) w.push_back({k});
+  for (int radius : {2, 4, 8})
+    for (int k : {2, 3})
+      if (k < boxes) w.push_back({k, radius});
+  for (int k = 2; k < boxes; ++k) w.push_back({k});
+  w.push_back({boxes});
+  return w;
+}
+
+// The round before which the push-optimal search runs: the first with k = 2.
+constexpr size_t kProofRound = 2;
+
+}  // namespace
 
 const char* provenName(Proven p, OptimizeMetric m) {
   switch (p) {
@@ -58,8 +77,9 @@ bool OptimizerStrategy::prepare(const Deadline& deadline) {
   zobrist_ = std::make_unique<Zobrist>(board.squareCount());
   tables_ = std::make_unique<VicinityTables>(VicinityTables{
       board, analysis_.pushDead(), useBound_ ? &analysis_.goalDistances() : nullptr, *zobrist_});
-  vicinity_ = std::make_unique<Vicinity>(board.squareCount(), board.boxCount());
+  vicinity_ = std::make_unique<Vicinity>(board);
   vicinity_->add(boxConfigurations(board, best_));
+  rounds_ = roundWidths(board.boxCount());
   prepared_ = true;
   return true;
 }
@@ -74,7 +94,7 @@ bool OptimizerStrategy::adopt(const std::string& lurd) {
   bestMoves_ = c.moves;
   bestPushes_ = c.pushes;
   const Board& board = analysis_.board();
-  vicinity_ = std::make_unique<Vicinity>(board.squareCount(), board.boxCount());
+  vicinity_ = std::make_unique<Vicinity>(board);
   vicinity_->add(boxConfigurations(board, best_));
   return true;
 }
@@ -87,9 +107,10 @@ SolveStatus OptimizerStrategy::finishProven() {
 // One vicinity round: Running at the deadline; Unsolvable when the round is
 // over and the schedule goes on; Solved once proven optimal; OutOfMemory.
 SolveStatus OptimizerStrategy::searchRound(const Deadline& deadline) {
-  const bool everything = k_ >= analysis_.board().boxCount();
+  const VicinityWidth width = rounds_[round_];
+  const bool everything = round_ + 1 == rounds_.size();
   if (!search_)
-    search_ = std::make_unique<VicinitySearch>(*tables_, *vicinity_, k_, metric_, bestCost_,
+    search_ = std::make_unique<VicinitySearch>(*tables_, *vicinity_, width, metric_, bestCost_,
                                                budgetLeft());
   const SolveStatus s = search_->run(deadline, nodesDone_);
   if (s == SolveStatus::Running) return s;
@@ -97,7 +118,7 @@ SolveStatus OptimizerStrategy::searchRound(const Deadline& deadline) {
   std::vector<PushStep> pushes = search_->pushes();
   search_.reset();
   if (s == SolveStatus::OutOfMemory) {
-    note_ = "the memory budget ended the search within " + std::to_string(k_) + " boxes moved";
+    note_ = "the memory budget ended the round of " + widthText(width);
     return s;
   }
   if (s == SolveStatus::Solved) {
@@ -106,12 +127,19 @@ SolveStatus OptimizerStrategy::searchRound(const Deadline& deadline) {
       note_ = "internal error: the pushes found cannot be played";
       return SolveStatus::Failed;
     }
-    // A cheaper solution: search around it again at the same k.
-    if (!adopt(*lurd) && !everything) ++k_;
+    // A cheaper solution: search around it again in the same round.
+    if (!adopt(*lurd) && !everything) ++round_;
   } else if (!everything) {
-    ++k_;  // nothing cheaper within k
+    ++round_;  // nothing cheaper within this width
   }
   return everything ? finishProven() : SolveStatus::Unsolvable;
+}
+
+std::string OptimizerStrategy::widthText(VicinityWidth w) const {
+  if (w.k >= analysis_.board().boxCount()) return "every position";
+  std::string t = std::to_string(w.k) + (w.k == 1 ? " box" : " boxes") + " moved";
+  if (w.radius < Vicinity::kAnyDistance) t += " within " + std::to_string(w.radius) + " squares";
+  return t;
 }
 
 SolveStatus OptimizerStrategy::runProof(const Deadline& deadline) {
@@ -130,7 +158,7 @@ SolveStatus OptimizerStrategy::runProof(const Deadline& deadline) {
   proofDone_ = true;
   if (s == SolveStatus::Solved) {
     // Its first count is the least possible; the best has no more than it.
-    if (adopt(proof_->solution())) k_ = 0;  // cheap rounds first around the new one
+    if (adopt(proof_->solution())) round_ = 0;  // cheap rounds first around the new one
     proven_ = Proven::FirstCount;
     proof_.reset();
     // astar-moves is optimal by moves then pushes: the whole metric.
@@ -154,7 +182,7 @@ SolveStatus OptimizerStrategy::run(const Deadline& deadline) {
   // Each call below returns Unsolvable when its round or phase is over and
   // the schedule goes on.
   for (;;) {
-    const bool proofNext = !proofDone_ && k_ == 2;
+    const bool proofNext = !proofDone_ && round_ == kProofRound;
     const SolveStatus s = proofNext ? runProof(deadline) : searchRound(deadline);
     if (s != SolveStatus::Unsolvable) return s;
   }
@@ -175,12 +203,13 @@ SearchStats OptimizerStrategy::stats() const {
     s.stored = p.stored;
     s.memoryBytes += p.memoryBytes;
   }
-  s.depth = k_;
+  s.depth = static_cast<int>(round_);
   return s;
 }
 
 std::string OptimizerStrategy::message() const {
-  std::string m = "searched within " + std::to_string(k_) + " boxes moved";
+  std::string m = "vicinity rounds done: " + std::to_string(round_);
+  if (round_ > 0 && round_ <= rounds_.size()) m += ", the last " + widthText(rounds_[round_ - 1]);
   if (!note_.empty()) m += "; " + note_;
   return m;
 }

@@ -4,11 +4,13 @@
 //
 //   k = 0      the configurations the solution passes through: the best
 //              walks between its pushes and the best order among them;
-//   k = 1, 2…  configurations with up to k boxes elsewhere; a round that
-//              finds a cheaper solution is searched again around it;
+//   k = 1      one box anywhere else;
+//   k = 2, 3   two or three boxes moved, each within 2, then 4, then 8
+//              squares, then anywhere; then k = 4, 5, ... anywhere;
 //   k = boxes  every configuration: the answer is proven optimal.
+// A round that finds a cheaper solution is searched again around it.
 //
-// Before k = 2, the push-optimal search (astar; astar-moves for the moves
+// Before the first k = 2 round, the push-optimal search (astar; astar-moves for the moves
 // metric) gets a fixed number of expansions: on small levels it proves the
 // first count optimal, and its solution is taken when it is cheaper. Every
 // schedule is counted in expansions, so the clock decides only where a run
@@ -56,7 +58,6 @@ class OptimizerStrategy : public Strategy {
   std::string message() const override;
 
   Proven proven() const { return proven_; }
-  int vicinityReached() const { return k_; }  // the widest vicinity searched to the end - 1
 
  private:
   bool prepare(const Deadline& deadline);
@@ -65,6 +66,7 @@ class OptimizerStrategy : public Strategy {
   bool adopt(const std::string& lurd);  // true when cheaper than the best
   uint64_t budgetLeft() const;
   SolveStatus finishProven();
+  std::string widthText(VicinityWidth w) const;  // "2 boxes moved within 4 squares"
 
   Level level_;
   OptimizeMetric metric_;
@@ -79,8 +81,9 @@ class OptimizerStrategy : public Strategy {
   std::unique_ptr<VicinitySearch> search_;
   std::unique_ptr<Strategy> proof_;
   bool proofDone_ = false;
-  int k_ = 0;
-  uint64_t nodesDone_ = 0;  // expansions of the searches finished
+  std::vector<VicinityWidth> rounds_;  // in order; the last is unrestricted
+  size_t round_ = 0;                   // the round searching or next
+  uint64_t nodesDone_ = 0;             // expansions of the searches finished
   std::string best_;
   Cost bestCost_;
   int bestMoves_ = 0, bestPushes_ = 0;

@@ -2,12 +2,13 @@
 
 namespace soko {
 
-VicinitySearch::VicinitySearch(const VicinityTables& tables, const Vicinity& vicinity, int k,
-                               OptimizeMetric metric, Cost incumbent, uint64_t budgetBytes)
+VicinitySearch::VicinitySearch(const VicinityTables& tables, const Vicinity& vicinity,
+                               VicinityWidth width, OptimizeMetric metric, Cost incumbent,
+                               uint64_t budgetBytes)
     : tables_(tables),
       board_(tables.board),
       vicinity_(vicinity),
-      k_(k),
+      width_(width),
       metric_(metric),
       incumbent_(incumbent),
       budget_(budgetBytes),
@@ -64,7 +65,7 @@ bool VicinitySearch::pop(uint32_t& id) {
 void VicinitySearch::offer(uint32_t parent, const BoxMove& m) {
   Square to;
   const Square player = moves_.child(m, child_.data(), to);
-  if (!vicinity_.within(child_.data(), k_)) return;
+  if (!vicinity_.childWithin(child_.data(), player, to, width_.k, width_.radius)) return;
   uint32_t h = 0;
   if (matching_) {
     int32_t b = matching_->child(m.box, to, player);
@@ -107,6 +108,7 @@ void VicinitySearch::expand(uint32_t id) {
   const Square player = store_.player(id);
   moves_.load(parent_.data(), player, true);
   if (matching_) matching_->parent(moves_.boxes(), player);
+  vicinity_.focus(moves_.boxes(), width_.k);
   for (const BoxMove& m : moves_.moves()) offer(id, m);
 }
 

@@ -40,9 +40,15 @@ struct VicinityTables {
   const Zobrist& zobrist;
 };
 
+// How wide a search's vicinity is: k boxes moved, each within `radius`.
+struct VicinityWidth {
+  int k = 0;
+  int radius = Vicinity::kAnyDistance;
+};
+
 class VicinitySearch {
  public:
-  VicinitySearch(const VicinityTables& tables, const Vicinity& vicinity, int k,
+  VicinitySearch(const VicinityTables& tables, const Vicinity& vicinity, VicinityWidth width,
                  OptimizeMetric metric, Cost incumbent, uint64_t budgetBytes);
 
   // Expands positions until the deadline, whose node limit counts
@@ -76,7 +82,7 @@ class VicinitySearch {
   const VicinityTables& tables_;
   const Board& board_;
   const Vicinity& vicinity_;
-  int k_;
+  VicinityWidth width_;
   OptimizeMetric metric_;
   Cost incumbent_;
   uint64_t budget_;

@@ -143,9 +143,11 @@ TEST_CASE("optimizer: never longer than a shipped Microban I solution") {
   CHECK(shorter > 0);
 }
 
-TEST_CASE("vicinity: configurations within k boxes moved") {
-  // Squares 0..5, two boxes; the solution passes {0,1} and {1,2}.
-  Vicinity v(6, 2);
+TEST_CASE("vicinity: configurations within k boxes moved, and within a radius") {
+  // Squares 0..7 in a row, two boxes; the solution passes {0,1} and {1,2}.
+  Board board(one("##########\n#@$$   ..#\n##########\n"));
+  REQUIRE(board.squareCount() == 8);
+  Vicinity v(board);
   v.add({{0, 1}, {1, 2}, {0, 1}});
   CHECK(v.size() == 2);
   const Square same[] = {1, 2}, oneMoved[] = {1, 5}, twoMoved[] = {4, 5};
@@ -154,6 +156,33 @@ TEST_CASE("vicinity: configurations within k boxes moved") {
   CHECK(v.within(oneMoved, 1));
   CHECK_FALSE(v.within(twoMoved, 1));
   CHECK(v.within(twoMoved, 2));
+  // {1,5} left 2 (3 squares from 5) or 0 (5 squares away).
+  CHECK(v.within(oneMoved, 1, 3));
+  CHECK_FALSE(v.within(oneMoved, 1, 2));
+  const Square far[] = {1, 7};  // 7 left 2: 5 squares
+  CHECK_FALSE(v.within(far, 1, 4));
+  CHECK(v.within(far, 1, 5));
+  CHECK(v.within(far, 2, 1));  // two boxes of two: any position
+}
+
+TEST_CASE("vicinity: asking about a parent's children gives what asking each one does") {
+  // Squares 0..9 in a row, three boxes; the solution passes {0,1,2}, {0,1,3}, {0,1,4}.
+  Board board(one("############\n#@$$$    ...#\n############\n"));
+  Vicinity v(board);
+  v.add({{0, 1, 2}, {0, 1, 3}, {0, 1, 4}});
+  const Square parent[] = {1, 4, 6};
+  for (int k : {0, 1, 2})
+    for (int radius : {1, 3, Vicinity::kAnyDistance}) {
+      v.focus(parent, k);
+      for (int moved = 0; moved < 3; ++moved)
+        for (int step : {-1, 1}) {
+          Square child[] = {1, 4, 6};
+          const Square from = child[moved], to = static_cast<Square>(from + step);
+          child[moved] = to;
+          INFO("k " << k << " radius " << radius << " box " << from << " to " << to);
+          CHECK(v.childWithin(child, from, to, k, radius) == v.within(child, k, radius));
+        }
+    }
 }
 
 }  // namespace
