@@ -1,6 +1,7 @@
 #include "vicinity.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 
 namespace soko {
