@@ -34,6 +34,11 @@ class Optimizer : public SearchRunner {
   int inputMoves() const { return inputMoves_; }
   int inputPushes() const { return inputPushes_; }
   OptimizeMetric metric() const { return metric_; }
+  // The best solution so far while the run goes on (each one checked when
+  // found), for progress reports; solution() once it has ended.
+  std::string bestSoFar() const { return strategy_ ? strategy_->solution() : ""; }
+  int bestMovesSoFar() const { return strategy_ ? strategy_->bestMoves() : inputMoves_; }
+  int bestPushesSoFar() const { return strategy_ ? strategy_->bestPushes() : inputPushes_; }
   // What is proven about solution(): nothing, the first count, or all of it.
   Proven proven() const { return strategy_ ? strategy_->proven() : Proven::Nothing; }
 

@@ -58,6 +58,8 @@ class OptimizerStrategy : public Strategy {
   std::string message() const override;
 
   Proven proven() const { return proven_; }
+  int bestMoves() const { return bestMoves_; }  // of solution()
+  int bestPushes() const { return bestPushes_; }
 
  private:
   bool prepare(const Deadline& deadline);

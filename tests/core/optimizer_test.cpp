@@ -106,6 +106,8 @@ TEST_CASE("optimizer: the same level, solution and options give the same answer 
   while (b.step(0.05) == SolveStatus::Running) {
   }
   CHECK(a.solution() == b.solution());
+  CHECK(a.bestSoFar() == a.solution());
+  CHECK(a.bestMovesSoFar() == a.solutionMoves());
   CHECK(a.progress().search.nodes == b.progress().search.nodes);
   CHECK(a.progress().search.nodes == 30000);
 }
