@@ -42,6 +42,14 @@ export class Solvers {
     return this.portfolio.solve(levelText, this.portfolioMethods(), options, onProgress);
   }
 
+  // Optimizes a solution in the single worker (options.metric: 'pushes' or
+  // 'moves'); resolves as SolverClient.optimize does.
+  optimize(levelText, lurd, options, onProgress) {
+    this.start();
+    this.cancel();
+    return this.single.optimize(levelText, lurd, options, onProgress);
+  }
+
   cancel() {
     if (this.portfolio) this.portfolio.cancel();
     if (this.single) this.single.cancel();
