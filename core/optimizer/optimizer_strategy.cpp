@@ -22,8 +22,15 @@ std::vector<VicinityWidth> roundWidths(int boxes) {
   return w;
 }
 
-// The round before which the push-optimal search runs: the first with k = 2.
-constexpr size_t kProofRound = 2;
+// The round before which the push-optimal search runs: the first that lets
+// two boxes go anywhere. Only levels whose narrower rounds end quickly (the
+// small ones) get there soon; on large ones astar's expansions (each one
+// dearer than a round's) would take the time the rounds use better.
+size_t proofRound(const std::vector<VicinityWidth>& rounds) {
+  for (size_t i = 0; i < rounds.size(); ++i)
+    if (rounds[i].k >= 2 && rounds[i].radius >= Vicinity::kAnyDistance) return i;
+  return rounds.size() - 1;
+}
 
 }  // namespace
 
@@ -182,7 +189,7 @@ SolveStatus OptimizerStrategy::run(const Deadline& deadline) {
   // Each call below returns Unsolvable when its round or phase is over and
   // the schedule goes on.
   for (;;) {
-    const bool proofNext = !proofDone_ && round_ == kProofRound;
+    const bool proofNext = !proofDone_ && round_ == proofRound(rounds_);
     const SolveStatus s = proofNext ? runProof(deadline) : searchRound(deadline);
     if (s != SolveStatus::Unsolvable) return s;
   }

@@ -10,8 +10,9 @@
 //   k = boxes  every configuration: the answer is proven optimal.
 // A round that finds a cheaper solution is searched again around it.
 //
-// Before the first k = 2 round, the push-optimal search (astar; astar-moves for the moves
-// metric) gets a fixed number of expansions: on small levels it proves the
+// Before the first round that lets two boxes go anywhere, the push-optimal
+// search (astar; astar-moves for the moves metric) gets a fixed number of
+// expansions: on small levels it proves the
 // first count optimal, and its solution is taken when it is cheaper. Every
 // schedule is counted in expansions, so the clock decides only where a run
 // stops. solution() is the best so far at any time, never a worse one.
@@ -42,7 +43,7 @@ enum class Proven : uint8_t {
 
 const char* provenName(Proven p, OptimizeMetric m);  // "no", "fewest pushes", "optimal"
 
-// Expansions the push-optimal search gets before k = 2.
+// Expansions the push-optimal search gets, once.
 inline constexpr uint64_t kProofNodes = 200'000;
 
 class OptimizerStrategy : public Strategy {
