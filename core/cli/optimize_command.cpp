@@ -74,10 +74,11 @@ int optimizeCommand(const std::vector<std::string>& args) {
   if (!readOptions(args, 3, options, outPath)) return kUsageError;
   std::optional<Level> level = pickLevel(args[0], args[1]);
   if (!level) return kBadInput;
-  const std::string given = readFile(args[2]).value_or(args[2]);
-  Optimizer optimizer(*level, given, options);
+  const std::optional<std::string> file = readFile(args[2]);
+  Optimizer optimizer(*level, file.value_or(args[2]), options);
   if (!optimizer.inputError().empty()) {
-    std::cerr << "soko: " << optimizer.inputError() << "\n";
+    std::cerr << "soko: " << optimizer.inputError()
+              << (file ? " (read from " + args[2] + ")" : " (no file is named so either)") << "\n";
     return kBadInput;
   }
   const SolveStatus status = optimizer.solve();

@@ -150,6 +150,9 @@ TEST_CASE("soko optimize: before and after, proven, file or text, bad solutions 
   Run bad = run("optimize " + f.string() + " 1 RRRRR");
   CHECK(bad.code == 2);
   CHECK(bad.out.find("step 4 'R' is blocked (the player on column 5, row 2)") != std::string::npos);
+  Run missing = run("optimize " + f.string() + " 1 /no/such/solution.txt");
+  CHECK(missing.code == 2);
+  CHECK(missing.out.find("no file is named so either") != std::string::npos);
   CHECK(run("optimize " + f.string() + " 1 RRR --metric speed").code == 1);
   CHECK(run("optimize " + f.string() + " 1 RRR --time").code == 1);
   CHECK(run("optimize " + f.string() + " 1").code == 1);
