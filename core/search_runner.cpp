@@ -43,6 +43,11 @@ void SearchRunner::refuse(SolveStatus status, const std::string& message) {
 }
 
 void SearchRunner::finish(SolveStatus status) {
+  describeEnd(status);
+  if (keepAnswer_ && status_ != SolveStatus::Solved) keepAnswer();
+}
+
+void SearchRunner::describeEnd(SolveStatus status) {
   status_ = status;
   if (strategy_) peakMemory_ = std::max(peakMemory_, strategy_->stats().memoryBytes);
   std::string detail = strategy_ ? strategy_->message() : "";
@@ -60,6 +65,7 @@ void SearchRunner::finish(SolveStatus status) {
       pushes_ = v.pushes;
       message_ =
           "solved: " + std::to_string(moves_) + " moves, " + std::to_string(pushes_) + " pushes";
+      if (keepAnswer_ && !detail.empty()) message_ += "; " + detail;
       return;
     }
     case SolveStatus::Unsolvable:
@@ -83,6 +89,26 @@ void SearchRunner::finish(SolveStatus status) {
     default:
       message_ = detail;
   }
+}
+
+void SearchRunner::keepAnswer() {
+  if (!strategy_) return;
+  std::string answer = strategy_->solution();
+  VerifyResult v = verifier_(answer);
+  if (!v.solved) return;
+  solution_ = std::move(answer);
+  moves_ = v.moves;
+  pushes_ = v.pushes;
+  const char* why = status_ == SolveStatus::TimedOut      ? "stopped by the time or node limit"
+                    : status_ == SolveStatus::OutOfMemory ? "stopped by the memory budget"
+                    : status_ == SolveStatus::Cancelled   ? "cancelled"
+                                                          : nullptr;
+  if (why) message_ = why;
+  message_ += "; the best solution so far is kept: " + std::to_string(moves_) + " moves, " +
+              std::to_string(pushes_) + " pushes";
+  std::string detail = strategy_->message();
+  if (!detail.empty() && message_.find(detail) == std::string::npos)
+    message_ += " (" + detail + ")";
 }
 
 SolveStatus SearchRunner::step(double sliceMs) {

@@ -44,11 +44,19 @@ class SearchRunner {
   void start(const std::function<std::unique_ptr<Strategy>()>& make);
   // Ends the run before it starts (e.g. an unknown method).
   void refuse(SolveStatus status, const std::string& message);
+  // For a strategy whose solution() is a usable answer at any time (the
+  // optimizer's best so far): when a limit, cancel or a decline ends the
+  // run, that answer is still checked and kept.
+  void keepAnswerWhenStopped() { keepAnswer_ = true; }
 
  private:
   void finish(SolveStatus status);
   // The strategy's run within `deadline`, noting when it first expands a position.
   SolveStatus run(const Deadline& deadline, Deadline::Clock::time_point sliceBegin);
+  void describeEnd(SolveStatus status);  // status_ and message_
+  void keepAnswer();
+
+  bool keepAnswer_ = false;
 
   double timeLimitSeconds_;
   uint64_t maxNodes_;

@@ -1,7 +1,8 @@
 // The JavaScript face of the core: parsing, game rules and path finding,
 // verification and the solver facade, for standard Sokoban and for the
-// single-sink variant (core/sink/). This is the only file that includes
-// Emscripten headers. Levels cross the boundary as text (XSB as writeLevel
+// single-sink variant (core/sink/). Emscripten headers are included here and
+// in the other binding files only (check_bindings.cpp, optimizer_bindings.cpp,
+// search_run.h: what the search runs share). Levels cross the boundary as text (XSB as writeLevel
 // prints it, or the sink format as writeSinkLevel prints it), so the page
 // and the worker hold plain strings and the core re-reads them; results
 // come back as plain values.
@@ -19,6 +20,7 @@
 #include "format.h"
 #include "game.h"
 #include "lurd.h"
+#include "search_run.h"
 #include "sink/sink_game.h"
 #include "sink/sink_level.h"
 #include "sink/sink_solver.h"
@@ -30,10 +32,7 @@ using emscripten::val;
 namespace {
 
 using namespace soko;
-
-// Heap the solver must leave free for the rest of the module: the parsed
-// level, the game, strings crossing to JavaScript and allocator slack.
-constexpr double kHeapReserveBytes = 64.0 * 1024 * 1024;
+using namespace soko::js;
 
 // One board as a string of width*height characters, row-major:
 // '#' wall, ' ' floor, '.' goal, '$' box, '*' box on goal, '@' player,
@@ -98,18 +97,6 @@ val parse(const std::string& text) {
   o.set("levels", levels);
   o.set("errors", errors);
   return o;
-}
-
-// The first level of `text`, or the reason there is none.
-struct OneLevel {
-  std::optional<Level> level;
-  std::string error;
-};
-OneLevel readOneLevel(const std::string& text) {
-  Collection c = parseCollection(text);
-  if (!c.levels.empty()) return {std::move(c.levels.front()), ""};
-  if (!c.errors.empty()) return {std::nullopt, c.errors.front().describe()};
-  return {std::nullopt, "no level found in the text"};
 }
 
 val optionalText(const std::optional<std::string>& s) { return s ? val(*s) : val::null(); }
@@ -256,115 +243,6 @@ val expandLurd(const std::string& text) {
   o.set("errorAt", static_cast<double>(p.errorAt));
   return o;
 }
-
-// Solver options as JavaScript gives them, a plain object whose fields are
-// all optional; bytes and counts as double (Embind in this Emscripten
-// cannot carry uint64_t).
-struct JsSolverOptions {
-  std::string method = "default";
-  double timeLimitSeconds = 60;
-  double memoryBudgetBytes = static_cast<double>(kDefaultMemoryBudgetBytes);
-  double maxNodes = 0;  // positions expanded in all; 0: no limit
-
-  static JsSolverOptions from(const val& o) {
-    JsSolverOptions out;
-    if (o.isUndefined() || o.isNull()) return out;
-    const auto number = [&](const char* name, double& field) {
-      val v = o[name];
-      if (v.typeOf().as<std::string>() == "number") field = v.as<double>();
-    };
-    val method = o["method"];
-    if (method.typeOf().as<std::string>() == "string") out.method = method.as<std::string>();
-    number("timeLimitSeconds", out.timeLimitSeconds);
-    number("memoryBudgetBytes", out.memoryBudgetBytes);
-    number("maxNodes", out.maxNodes);
-    return out;
-  }
-};
-
-struct JsProgress {
-  double nodes = 0, stored = 0, memoryBytes = 0, peakMemoryBytes = 0;
-  double seconds = 0, nodesPerSecond = 0;
-  int depth = 0, bestBound = -1;
-};
-
-// The largest budget this module can honour: the heap cap less a reserve.
-double heapBudgetCap() {
-  return std::max(0.0, static_cast<double>(emscripten_get_heap_max()) - kHeapReserveBytes);
-}
-
-// A solver run as JavaScript sees it; Solver and SinkSolver differ only in
-// how they read the level and make the run.
-class JsRunner {
- public:
-  // "running", "solved", "unsolvable", "timed-out", "out-of-memory",
-  // "cancelled", "declined", "failed", or "bad-level".
-  std::string step(double sliceMs) {
-    if (!badLevel_.empty()) return "bad-level";
-    if (outOfMemory_ || !runner_) return "out-of-memory";
-    try {
-      return statusName(runner_->step(sliceMs));
-    } catch (const std::bad_alloc&) {
-      // The runner catches this too; here for allocations outside the strategy.
-      outOfMemory_ = true;
-      runner_.reset();
-      return "out-of-memory";
-    }
-  }
-  std::string status() const {
-    if (!badLevel_.empty()) return "bad-level";
-    if (outOfMemory_ || !runner_) return "out-of-memory";
-    return statusName(runner_->status());
-  }
-  void cancel() {
-    if (runner_) runner_->cancel();
-  }
-  JsProgress progress() const {
-    JsProgress p;
-    if (!runner_) return p;
-    SolverProgress s = runner_->progress();
-    p.nodes = static_cast<double>(s.search.nodes);
-    p.stored = static_cast<double>(s.search.stored);
-    p.memoryBytes = static_cast<double>(s.search.memoryBytes);
-    p.peakMemoryBytes = static_cast<double>(s.peakMemoryBytes);
-    p.seconds = s.seconds;
-    p.nodesPerSecond = s.nodesPerSecond;
-    p.depth = s.search.depth;
-    p.bestBound = s.search.bestBound;
-    return p;
-  }
-  std::string solution() const { return runner_ ? runner_->solution() : ""; }
-  std::string message() const {
-    if (!badLevel_.empty()) return badLevel_;
-    if (outOfMemory_ || !runner_) return "no solution found within the memory budget";
-    return runner_->message();
-  }
-  int moves() const { return runner_ ? runner_->solutionMoves() : 0; }
-  int pushes() const { return runner_ ? runner_->solutionPushes() : 0; }
-
- protected:
-  // The budget JavaScript asked for, within what the heap can give.
-  static uint64_t budgetBytes(const JsSolverOptions& o) {
-    return static_cast<uint64_t>(std::clamp(o.memoryBudgetBytes, 1024.0 * 1024, heapBudgetCap()));
-  }
-  static uint64_t nodeLimit(const JsSolverOptions& o) {
-    return o.maxNodes > 0 ? static_cast<uint64_t>(o.maxNodes) : 0;
-  }
-  void refuse(const std::string& levelError) { badLevel_ = "bad level: " + levelError; }
-  template <class Make>
-  void start(Make make) {
-    try {
-      runner_ = make();
-    } catch (const std::bad_alloc&) {
-      outOfMemory_ = true;
-    }
-  }
-
- private:
-  std::unique_ptr<SearchRunner> runner_;
-  std::string badLevel_;
-  bool outOfMemory_ = false;
-};
 
 class JsSolver : public JsRunner {
  public:

@@ -15,27 +15,50 @@
 //                                              default, 512 MiB),
 //                                            maxNodes: a cap on expanded nodes,
 //                                              0 = none (0)
-//     {type:'cancel', id}                  stops solve `id` within one slice
+//     {type:'optimize', id, level, solution, options}
+//                                          shortens `solution` (LURD text) of
+//                                          `level` (XSB); options, all optional:
+//                                            metric: 'pushes' (fewest pushes,
+//                                              then moves; the default) or
+//                                              'moves' (moves, then pushes),
+//                                            timeLimitSeconds (10),
+//                                            memoryBudgetBytes, maxNodes as for solve
+//     {type:'cancel', id}                  stops solve or optimize `id` within one slice
 //   worker -> page
 //     {type:'ready', methods}              module loaded; methods: [{name, description}]
 //     {type:'progress', id, nodes, stored, nodesPerSecond, memoryBytes,
 //                       peakMemoryBytes, depth, bestBound, seconds}
-//                                          about 6 times a second while solving
+//                                          about 6 times a second while solving;
+//                                          while optimizing also best: {moves,
+//                                          pushes}, and `lurd` when that best
+//                                          is new since the last progress
 //     {type:'solved', id, lurd, moves, pushes, stats}
+//     {type:'optimized', id, lurd, moves, pushes, before: {moves, pushes},
+//                        improved, proven, status, message, stats}
+//                                          the best solution found (never longer
+//                                          by the metric than the one given; the
+//                                          same one when nothing shorter was
+//                                          found); proven: 'optimal', 'fewest
+//                                          pushes', 'fewest moves' or 'no';
+//                                          status: why it stopped ('solved' when
+//                                          the search finished, 'timed-out',
+//                                          'cancelled', 'out-of-memory', ...)
 //     {type:'failed', id, reason, message, stats}
 //        reason: 'timed-out' | 'out-of-memory' | 'unsolvable' | 'cancelled' |
 //                'declined' | 'bad-level' | 'failed' | 'crashed'
 //        'crashed' means the module aborted: the page must terminate this
 //        worker and start a new one.
 //
-// Every solve ends with exactly one 'solved' or 'failed' for its id; that
-// message is also the answer to a 'cancel' (reason 'cancelled', or the
-// result if the solve ended first). The page (web/solver-client.js)
+// Every solve ends with exactly one 'solved' or 'failed' for its id, every
+// optimize with one 'optimized' or 'failed' (a solution that is not valid:
+// reason 'declined', the message names the step); that message is also the
+// answer to a 'cancel' (reason 'cancelled', or the result if the run ended
+// first; a cancelled optimize answers 'optimized' with the best so far). The page (web/solver-client.js)
 // terminates and replaces a worker that has not answered a cancel within
 // 500 ms of being ready: work that never yields (preparing a huge board
 // before the first slice) keeps messages from being read at all.
 //
-// One solve at a time: a 'solve' while another runs cancels the older one.
+// One run at a time: a 'solve' or 'optimize' while another runs cancels the older one.
 // The search runs in ~50 ms slices of Solver.step(); between slices the
 // worker yields through a MessageChannel (setTimeout would be clamped to
 // 4 ms and more in background tabs), so 'cancel' messages are seen promptly.
@@ -45,7 +68,7 @@ const SLICE_MS = 50;
 const PROGRESS_EVERY_MS = 120;  // ~6 a second, so at least 4 even when slices overrun
 
 let modulePromise = null;
-let current = null;  // {id, solver, cancelled}
+let current = null;  // {id, cancelled}: the solve or optimize running
 const cancelledEarly = new Set();  // ids cancelled before their solve began (module still loading)
 let crashed = false;
 
@@ -87,58 +110,115 @@ function statsOf(solver) {
   };
 }
 
-async function solve(msg) {
-  const M = await loadModule();
-  if (current) current.cancelled = true;
-  const job = { id: msg.id, solver: null, cancelled: cancelledEarly.delete(msg.id) };
-  current = job;
-  const o = msg.options || {};
+// The options both requests share, checked; a message for a bad one.
+function limitsOf(o, M, defaultSeconds) {
   const maxNodes = o.maxNodes ?? 0;
-  if (!Number.isSafeInteger(maxNodes) || maxNodes < 0) {
-    self.postMessage({ type: 'failed', id: job.id, reason: 'failed',
-                       message: `options.maxNodes must be a whole number of nodes, 0 for no cap, not ${JSON.stringify(maxNodes)}` });
-    if (current === job) current = null;
-    return;
-  }
-  const options = {
-    method: o.method || 'default',
-    timeLimitSeconds: o.timeLimitSeconds ?? 60,
+  if (!Number.isSafeInteger(maxNodes) || maxNodes < 0)
+    return { error: `options.maxNodes must be a whole number of nodes, 0 for no cap, not ${JSON.stringify(maxNodes)}` };
+  return {
+    timeLimitSeconds: o.timeLimitSeconds ?? defaultSeconds,
     memoryBudgetBytes: o.memoryBudgetBytes ?? M.defaultMemoryBudgetBytes(),
     maxNodes,
   };
+}
+
+// Runs `make()`'s search in slices with progress (and `extra(run)`'s
+// fields) until it ends, then `report(run, status, stats)`; one job at a
+// time (a newer one cancels it).
+async function runJob(id, make, report, extra = () => ({})) {
+  if (current) current.cancelled = true;
+  const job = { id, cancelled: cancelledEarly.delete(id) };
+  current = job;
   const started = performance.now();
   let lastProgress = 0;
-  let solver = null;
+  let run = null;
   try {
-    const level = String(msg.level);
-    solver = M.isSinkLevel(level) ? new M.SinkSolver(level, options) : new M.Solver(level, options);
-    job.solver = solver;
+    run = make();
     let status = 'running';
     for (;;) {
-      if (job.cancelled) solver.cancel();
-      status = solver.step(SLICE_MS);
+      if (job.cancelled) run.cancel();
+      status = run.step(SLICE_MS);
       if (status !== 'running') break;
       const now = performance.now();
       if (now - lastProgress >= PROGRESS_EVERY_MS) {
         lastProgress = now;
-        self.postMessage({ type: 'progress', id: job.id, ...statsOf(solver), elapsed: (now - started) / 1000 });
+        self.postMessage({ type: 'progress', id, ...statsOf(run), ...extra(run), elapsed: (now - started) / 1000 });
       }
       await yieldToEvents();
       if (crashed) return;
     }
-    const stats = { ...statsOf(solver), elapsed: (performance.now() - started) / 1000 };
-    if (status === 'solved') {
-      self.postMessage({ type: 'solved', id: job.id, lurd: solver.solution(), moves: solver.moves(),
-                         pushes: solver.pushes(), stats });
-    } else {
-      self.postMessage({ type: 'failed', id: job.id, reason: status, message: solver.message(), stats });
-    }
+    report(run, status, { ...statsOf(run), elapsed: (performance.now() - started) / 1000 });
   } catch (e) {
     if (!crashed) reportCrash(e && e.message ? e.message : String(e));
   } finally {
-    if (solver && !crashed) solver.delete();
+    if (run && !crashed) run.delete();
     if (current === job) current = null;
   }
+}
+
+async function solve(msg) {
+  const M = await loadModule();
+  const limits = limitsOf(msg.options || {}, M, 60);
+  if (limits.error) {
+    if (current) current.cancelled = true;  // a new request replaces the old, even a bad one
+    self.postMessage({ type: 'failed', id: msg.id, reason: 'failed', message: limits.error });
+    return;
+  }
+  const options = { method: (msg.options || {}).method || 'default', ...limits };
+  const level = String(msg.level);
+  await runJob(msg.id,
+    () => (M.isSinkLevel(level) ? new M.SinkSolver(level, options) : new M.Solver(level, options)),
+    (solver, status, stats) => {
+      if (status === 'solved') {
+        self.postMessage({ type: 'solved', id: msg.id, lurd: solver.solution(), moves: solver.moves(),
+                           pushes: solver.pushes(), stats });
+      } else {
+        self.postMessage({ type: 'failed', id: msg.id, reason: status, message: solver.message(), stats });
+      }
+    });
+}
+
+async function optimize(msg) {
+  const M = await loadModule();
+  const o = msg.options || {};
+  const metric = o.metric ?? 'pushes';
+  let limits = limitsOf(o, M, 10);
+  if (metric !== 'pushes' && metric !== 'moves')
+    limits = { error: `options.metric must be 'pushes' or 'moves', not ${JSON.stringify(metric)}` };
+  if (limits.error) {
+    if (current) current.cancelled = true;
+    self.postMessage({ type: 'failed', id: msg.id, reason: 'failed', message: limits.error });
+    return;
+  }
+  let lastCounts = null;  // of the best solution last reported
+  await runJob(msg.id,
+    () => new M.Optimizer(String(msg.level), String(msg.solution ?? ''), { metric, ...limits }),
+    (run, status, stats) => {
+      // A solution that is not valid, a level that cannot be read, an
+      // internal error, memory gone before the solution given was kept.
+      const lurd = run.solution();
+      if (run.inputError() !== '' || status === 'bad-level' || status === 'failed' || (!lurd && status !== 'solved')) {
+        self.postMessage({ type: 'failed', id: msg.id, reason: status, message: run.message(), stats });
+        return;
+      }
+      const before = { moves: run.inputMoves(), pushes: run.inputPushes() };
+      const moves = run.moves(), pushes = run.pushes();
+      const improved = metric === 'pushes'
+        ? pushes < before.pushes || (pushes === before.pushes && moves < before.moves)
+        : moves < before.moves || (moves === before.moves && pushes < before.pushes);
+      self.postMessage({ type: 'optimized', id: msg.id, lurd, moves, pushes, before, improved,
+                         proven: run.proven(), status, message: run.message(), stats });
+    },
+    (run) => {
+      // The best so far; its LURD only when it changed, so the page can keep each improvement.
+      const best = run.best();
+      const counts = `${best.moves}/${best.pushes}`;
+      if (lastCounts === null) lastCounts = `${run.inputMoves()}/${run.inputPushes()}`;
+      const fresh = counts !== lastCounts;
+      lastCounts = counts;
+      const figures = { moves: best.moves, pushes: best.pushes };
+      return fresh ? { best: figures, lurd: best.lurd } : { best: figures };
+    });
 }
 
 self.onmessage = (event) => {
@@ -148,6 +228,7 @@ self.onmessage = (event) => {
     return;
   }
   if (msg.type === 'solve') solve(msg);
+  else if (msg.type === 'optimize') optimize(msg);
   else if (msg.type === 'cancel') {
     if (current && (msg.id === undefined || msg.id === current.id)) current.cancelled = true;
     else if (msg.id !== undefined) cancelledEarly.add(msg.id);

@@ -11,6 +11,7 @@
 //   solver          'solve' | 'hint' | 'cancel'
 //   replay          {type: 'replay', op, to} | 'replay-leave' | 'replay-continue' | 'hint-line'
 //   solutions       {type: 'solution-replay', index} | {type: 'solution-copy', index} | 'copy-solution' | 'download-level'
+//                   | {type: 'solution-optimize', index, metric} (metric 'pushes' or 'moves')
 //                   | {type: 'import-solution', text}
 //   snapshots       'snapshot-save' | {type: 'snapshot-restore' | 'snapshot-rename' | 'snapshot-delete', id}
 //   dialogs         {type: 'name-given', name} | 'name-cancel' | 'confirm-yes' | 'confirm-no' | 'undo-removal' | 'dismiss-removal'
@@ -31,6 +32,7 @@ import { HINT_TIME_LIMIT } from './solver-words.js';
 import { continueFromReplay, importSolution, leaveReplay, replayControl, replayTick, watchHintLine } from './replay-state.js';
 import { askSnapshotRename, askSnapshotSave, deleteSnapshot, dismissRemoval, nameGiven, namingCancelled, restoreSnapshot,
          undoRemoval } from './snapshot-state.js';
+import { finishOptimize, optimizeProgress, requestOptimize } from './optimize-state.js';
 import { levelFile, replaySolutionRow, solutionRowLurd } from './solutions-state.js';
 
 const STEP_MS = 32;          // walking animation, per step
@@ -159,6 +161,7 @@ function playActions(ctx) {
     'replay-continue': () => update(() => continueFromReplay(state)),
     'import-solution': (a) => update(() => importSolution(state, a.text)),
     'solution-replay': (a) => update(() => replaySolutionRow(state, a.index)),
+    'solution-optimize': (a) => optimize(ctx, a.index, a.metric),
     'solution-copy': (a) => (solutionRowLurd(state, a.index) ? copy(solutionRowLurd(state, a.index), 'Solution') : undefined),
     'copy-solution': () => (shownSolution() ? copy(shownSolution().lurd, 'Solution') : undefined),
     'download-level': () => {
@@ -213,4 +216,14 @@ async function hint({ state, solvers, update }) {
   options.timeLimitSeconds = Math.min(options.timeLimitSeconds, HINT_TIME_LIMIT);
   const r = await solvers.run(state.play.game.currentLevelText(), options, (p) => update(() => jobProgress(state, job, p)), job.sink);
   update(() => finishHint(state, job, r));
+}
+
+async function optimize({ state, solvers, update }, index, metric) {
+  let job = null;
+  update(() => { job = requestOptimize(state, index, metric); });
+  if (!job) return;
+  const { method, ...limits } = solverOptions(state);
+  const r = await solvers.optimize(levelText(state.level), job.given.lurd, { ...limits, metric },
+                                   (p) => update(() => optimizeProgress(state, job, p)));
+  update(() => finishOptimize(state, job, r));
 }

@@ -9,8 +9,9 @@ import { openReplay } from './replay-state.js';
 import { fmtSeconds, movesPushes } from './words.js';
 
 // A new job replaces the current one; the controller stops the old search
-// before it starts the new one.
-function startJob(state, kind) {
+// before it starts the new one. kind: 'solve', 'hint' or 'optimize'
+// (optimize-state.js).
+export function startJob(state, kind) {
   finishWalk(state);
   state.runs += 1;
   const job = { kind, run: state.runs, key: state.key, sink: state.play.sink,
@@ -19,7 +20,7 @@ function startJob(state, kind) {
   state.figures = { elapsed: 0, nodes: 0, nodesPerSecond: 0, memoryBytes: 0, workers: [] };
   if (kind === 'solve') {
     setResult(state, 'Searching…');
-  } else {
+  } else if (kind === 'hint') {
     setResult(state, '');  // an older solve's outcome is not about this search
     setStatus(state, 'Looking for the next push…');
   }
@@ -57,6 +58,7 @@ export function stopJob(state) {
   state.job = null;
   emit(state, { type: 'cancel-job' });
   if (job.kind === 'solve') setResult(state, 'Solving was cancelled.');
+  else if (job.kind === 'optimize') setResult(state, 'Optimizing was cancelled; every shorter solution it found is kept.');
   else setStatus(state, '');
 }
 
@@ -113,7 +115,7 @@ export function finishHint(state, job, r) {
   }
 }
 
-function figuresOf(p) {
+export function figuresOf(p) {
   return { elapsed: p.elapsed ?? p.seconds ?? 0, nodes: p.nodes ?? 0,
            nodesPerSecond: p.nodesPerSecond ?? 0, memoryBytes: p.memoryBytes ?? 0, workers: p.workers ?? [] };
 }

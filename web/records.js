@@ -31,7 +31,7 @@ export class StorageError extends Error {
   }
 }
 
-export const SOURCES = ['player', 'solver', 'import', 'link'];
+export const SOURCES = ['player', 'solver', 'optimizer', 'import', 'link'];
 const LURD = /^[lurdLURD]*$/;
 
 // A fresh id no other tab will pick: a time prefix that never repeats in

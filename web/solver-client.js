@@ -85,7 +85,7 @@ export class SolverClient {
       this.crashed(w, msg.message);
       return;
     }
-    if (msg.type === 'solved' || msg.type === 'failed') this.answered(msg.id);
+    if (msg.type === 'solved' || msg.type === 'optimized' || msg.type === 'failed') this.answered(msg.id);
     const job = this.job;
     if (!job || msg.id !== job.id) return;
     if (msg.type === 'progress') {
@@ -93,6 +93,10 @@ export class SolverClient {
     } else if (msg.type === 'solved') {
       this.job = null;
       job.resolve({ ok: true, lurd: msg.lurd, moves: msg.moves, pushes: msg.pushes, stats: msg.stats });
+    } else if (msg.type === 'optimized') {
+      this.job = null;
+      const { type, id, ...answer } = msg;
+      job.resolve({ ok: true, ...answer });
     } else if (msg.type === 'failed') {
       this.job = null;
       job.resolve({ ok: false, reason: msg.reason, message: msg.message, stats: msg.stats,
@@ -150,9 +154,23 @@ export class SolverClient {
   // if the worker then does not answer that cancel in time, the new solve
   // goes to the fresh worker that replaces it.
   solve(levelText, options, onProgress) {
+    return this.request({ type: 'solve', level: levelText, options }, onProgress);
+  }
+
+  // Shortens a solution (LURD) of one level (XSB text); options as the
+  // worker's 'optimize' takes them ({metric, timeLimitSeconds, ...}).
+  // Resolves with {ok:true, lurd, moves, pushes, before, improved, proven,
+  // status, message, stats} or as solve does when it fails; progress
+  // reports carry the best so far (and its lurd when it is new).
+  optimize(levelText, lurd, options, onProgress) {
+    return this.request({ type: 'optimize', level: levelText, solution: lurd, options }, onProgress);
+  }
+
+  request(fields, onProgress) {
     if (this.job) this.cancel();
     const id = this.nextId++;
-    const message = { type: 'solve', id, level: levelText, options };
+    const message = { ...fields, id };
+    const options = fields.options;
     return new Promise((resolve) => {
       this.job = { id, resolve, onProgress, options, message };
       this.worker.postMessage(message);

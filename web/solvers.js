@@ -43,5 +43,16 @@ export class Solvers {
     return this.pool.solve(levelText, members, budget, { timeLimitSeconds: options.timeLimitSeconds }, onProgress);
   }
 
-  cancel() { this.pool.cancel(); }
+  // Optimizes a solution in the first worker (options.metric: 'pushes' or
+  // 'moves'); resolves as SolverClient.optimize does.
+  optimize(levelText, lurd, options, onProgress) {
+    this.start();
+    this.cancel();
+    return this.single.optimize(levelText, lurd, options, onProgress);
+  }
+
+  cancel() {
+    this.pool.cancel();
+    if (this.single) this.single.cancel();
+  }
 }

@@ -11,11 +11,16 @@ const PAUSE_ICON = '<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M3 2h4v
 
 const $ = (id) => document.getElementById(id);
 
+const OPTIMIZE_ACTIONS = [
+  { op: 'fewer-pushes', label: 'Fewer pushes', title: 'Search for a solution with fewer pushes (then fewer moves) near this one' },
+  { op: 'fewer-moves', label: 'Fewer moves', title: 'Search for a solution with fewer moves (then fewer pushes) near this one' },
+];
+
 export function drawSolutions(state, drawn) {
   const r = state.replay;
   const s = r ? r.solution : state.solution;
   const { rows, problems } = solutionRows(state);
-  drawList(rows, selectedRow(state, rows), drawn);
+  drawList(rows, selectedRow(state, rows), drawn, state.play.sink);
   $('solution-problems').hidden = !problems.length;
   $('solution-problems').textContent = problems.join(' ');
   $('copy-solution').disabled = !s;
@@ -28,14 +33,16 @@ export function drawSolutions(state, drawn) {
   $('replay-bar').hidden = !r;
 }
 
-function drawList(rows, selected, drawn) {
+// The optimizer works on standard levels: a sink level's rows offer no Fewer buttons.
+function drawList(rows, selected, drawn, sink) {
   const items = rows.map((row, i) => ({
     name: row.labels.join(' · '),
     // The file's row is named for its source already.
     detail: movesPushes(row.solution.moves, row.solution.pushes) + (row.solution.source === 'file' ? '' : ` (${solutionWords(row.solution)})`),
     selected: i === selected,
     actions: [{ op: 'replay', label: 'Replay', title: 'Replay this solution beside your game' },
-              { op: 'copy', label: 'Copy', title: 'Copy this solution as LURD' }],
+              { op: 'copy', label: 'Copy', title: 'Copy this solution as LURD' },
+              ...(sink ? [] : OPTIMIZE_ACTIONS)],
     id: String(i),
   }));
   const signature = listSignature(items);

@@ -7,7 +7,8 @@ export const plural = (n, one, many = one + 's') => `${n} ${n === 1 ? one : many
 export const movesPushes = (m, p) => `${plural(m, 'move')}, ${plural(p, 'push', 'pushes')}`;
 
 // Where a solution came from, as the Solution card names it.
-const SOURCES = { player: 'yours', solver: 'by the solver', import: 'imported', link: 'from a link', file: 'from the level file' };
+const SOURCES = { player: 'yours', solver: 'by the solver', optimizer: 'by the optimizer', import: 'imported', link: 'from a link',
+                  file: 'from the level file' };
 export const sourceWords = (source) => SOURCES[source] || source;
 
 // The pushes in a LURD text (upper-case steps).

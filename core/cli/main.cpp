@@ -2,6 +2,9 @@
 //
 //   soko info FILE
 //   soko solve FILE N [--method M] [--time SECONDS] [--nodes N] [--memory GB] [--out FILE]
+//              [--optimize SECONDS] [--metric pushes|moves]
+//   soko optimize FILE N SOLUTION [--metric pushes|moves] [--time S] [--nodes N] [--memory GB]
+//                 [--out FILE]      (optimize_command.h)
 //   soko verify FILE N SOLUTION          (LURD text, or a file holding it)
 //   soko methods
 //   soko bench [--levels DIR]           (the node-count signature; DIR defaults to levels)
@@ -9,8 +12,6 @@
 //   variant) soko FILE N [maxGb] [method] [timeoutSec] [outFile]   (hbox's positional form)
 //
 // Exit codes are listed in kUsage; scripts/bench relies on them.
-#include <sys/resource.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -22,8 +23,10 @@
 #include <vector>
 
 #include "bench.h"
+#include "cli_common.h"
 #include "format.h"
 #include "game.h"
+#include "optimize_command.h"
 #include "sink/sink_solver.h"
 #include "solver.h"
 #include "verify.h"
@@ -31,23 +34,15 @@
 namespace {
 
 using namespace soko;
-
-enum Exit {
-  kSolved = 0,
-  kUsageError = 1,
-  kBadInput = 2,
-  kTimedOut = 3,
-  kOutOfMemory = 4,
-  kUnsolvable = 5,
-  kDeclined = 6,
-  kNotSolved = 7,  // verify: the solution does not solve the level
-  kInternal = 8,
-};
+using namespace soko::cli;
 
 const char* kUsage =
     "usage:\n"
     "  soko info FILE\n"
     "  soko solve FILE N [--method M] [--time SECONDS] [--nodes N] [--memory GB] [--out FILE]\n"
+    "             [--optimize SECONDS] [--metric pushes|moves]   (then shortens the solution)\n"
+    "  soko optimize FILE N SOLUTION [--metric pushes|moves] [--time SECONDS] [--nodes N]\n"
+    "                [--memory GB] [--out FILE]   (SOLUTION: LURD text, or a file holding it)\n"
     "  soko verify FILE N SOLUTION   (LURD text, or a file holding it)\n"
     "  soko methods\n"
     "  soko bench [--levels DIR]   (a fixed list of capped searches: total nodes as a signature)\n"
@@ -58,52 +53,6 @@ const char* kUsage =
     "--nodes caps the positions expanded (0, the default: no cap); --time 0: no time limit.\n"
     "exit codes: 0 solved/valid, 1 usage, 2 bad input, 3 time limit, 4 memory limit,\n"
     "            5 proven unsolvable, 6 declined, 7 solution does not solve, 8 internal error\n";
-
-std::optional<std::string> readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-struct Loaded {
-  Collection collection;
-  bool ok = false;
-};
-
-Loaded load(const std::string& path) {
-  Loaded l;
-  std::optional<std::string> text = readFile(path);
-  if (!text) {
-    std::cerr << "soko: cannot read " << path << "\n";
-    return l;
-  }
-  l.collection = parseCollection(*text);
-  l.ok = true;
-  return l;
-}
-
-// The level numbered n, or nothing (and a message on stderr).
-std::optional<Level> pickLevel(const std::string& path, const std::string& number) {
-  Loaded l = load(path);
-  if (!l.ok) return std::nullopt;
-  char* end = nullptr;
-  long n = std::strtol(number.c_str(), &end, 10);
-  if (number.empty() || *end || n < 1) {
-    std::cerr << "soko: level number must be a positive whole number, not '" << number << "'\n";
-    return std::nullopt;
-  }
-  for (const Level& level : l.collection.levels)
-    if (level.number == n) return level;
-  for (const ParseError& e : l.collection.errors)
-    if (e.levelNumber == n) {
-      std::cerr << "soko: " << path << ": " << e.describe() << "\n";
-      return std::nullopt;
-    }
-  std::cerr << "soko: " << path << " has no level " << n << "\n";
-  return std::nullopt;
-}
 
 int info(const std::string& path) {
   Loaded l = load(path);
@@ -127,12 +76,6 @@ int info(const std::string& path) {
   std::cout << l.collection.levels.size() << " levels, " << l.collection.errors.size()
             << " errors\n";
   return l.collection.errors.empty() ? kSolved : kBadInput;
-}
-
-long peakRssBytes() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return u.ru_maxrss * 1024L;
 }
 
 // What solve and solve-sink print once the search has ended: the outcome,
@@ -190,27 +133,29 @@ int saveSolution(const SearchRunner& solver, SolveStatus status, const std::stri
 }
 
 // Solves level `number` of the file at `path`: the report, and the exit code.
+// With `optimize` (its time limit above 0), a solution found is then
+// optimized and the shorter one is written to `outPath`.
 int solve(const std::string& path, const std::string& number, const SolverOptions& options,
-          const std::string& outPath) {
+          const std::string& outPath, const std::optional<OptimizerOptions>& optimize = {}) {
   std::optional<Level> level = pickLevel(path, number);
   if (!level) return kBadInput;
   Solver solver(*level, options);
   SolveStatus status = solver.solve();
   printReport(solver, status, options.method);
-  if (status == SolveStatus::Solved) {
-    Game end(*level);  // where the pusher stops (hbox prints it for reverse game engines)
-    end.playAll(solver.solution());
-    std::cout << "final-player: " << level->y(end.player()) << "," << level->x(end.player())
-              << "  (row,col from 0)\n";
+  if (status != SolveStatus::Solved) return saveSolution(solver, status, outPath);
+  std::string answer = solver.solution();
+  if (optimize) answer = optimizeFound(*level, answer, *optimize);
+  Game end(*level);  // where the pusher stops (hbox prints it for reverse game engines)
+  end.playAll(answer);
+  std::cout << "final-player: " << level->y(end.player()) << "," << level->x(end.player())
+            << "  (row,col from 0)\n";
+  if (!optimize) return saveSolution(solver, status, outPath);
+  if (!outPath.empty()) {
+    std::ofstream f(outPath);
+    f << answer << "\n";
+    if (!f) return std::cerr << "soko: cannot write " << outPath << "\n", kBadInput;
   }
-  return saveSolution(solver, status, outPath);
-}
-
-std::optional<double> number(const std::string& s) {
-  char* end = nullptr;
-  double v = std::strtod(s.c_str(), &end);
-  if (s.empty() || *end) return std::nullopt;
-  return v;
+  return kSolved;
 }
 
 bool methodKnown(const std::string& m) {
@@ -224,10 +169,13 @@ int solveCommand(const std::vector<std::string>& args) {
   if (args.size() < 2) return std::cerr << kUsage, kUsageError;
   SolverOptions options;
   std::string outPath;
+  double optimizeSeconds = 0;
+  OptimizeMetric metric = OptimizeMetric::Pushes;
   for (size_t i = 2; i < args.size(); ++i) {
     const std::string& a = args[i];
     bool last = i + 1 >= args.size();
-    if ((a == "--method" || a == "--time" || a == "--nodes" || a == "--memory" || a == "--out") &&
+    if ((a == "--method" || a == "--time" || a == "--nodes" || a == "--memory" || a == "--out" ||
+         a == "--optimize" || a == "--metric") &&
         last) {
       std::cerr << "soko: " << a << " needs a value\n";
       return kUsageError;
@@ -254,6 +202,18 @@ int solveCommand(const std::vector<std::string>& args) {
       options.memoryBudgetBytes = static_cast<uint64_t>(*v * (1ull << 30));
     } else if (a == "--out") {
       outPath = args[++i];
+    } else if (a == "--optimize") {
+      auto v = number(args[++i]);
+      if (!v || *v <= 0)
+        return std::cerr << "soko: --optimize takes seconds above 0, not '" << args[i] << "'\n",
+               kUsageError;
+      optimizeSeconds = *v;
+    } else if (a == "--metric") {
+      auto m = metricFromName(args[++i]);
+      if (!m)
+        return std::cerr << "soko: --metric is pushes or moves, not '" << args[i] << "'\n",
+               kUsageError;
+      metric = *m;
     } else {
       std::cerr << "soko: unknown option '" << a << "'\n" << kUsage;
       return kUsageError;
@@ -263,7 +223,10 @@ int solveCommand(const std::vector<std::string>& args) {
     std::cerr << "soko: unknown method '" << options.method << "' (see soko methods)\n";
     return kUsageError;
   }
-  return solve(args[0], args[1], options, outPath);
+  std::optional<OptimizerOptions> optimize;
+  if (optimizeSeconds > 0)
+    optimize = OptimizerOptions{metric, optimizeSeconds, 0, options.memoryBudgetBytes};
+  return solve(args[0], args[1], options, outPath, optimize);
 }
 
 // The single-sink variant: one level per file, the same report as solve.
@@ -389,6 +352,7 @@ int main(int argc, char** argv) {
   }
   if (command == "solve") return solveCommand(rest);
   if (command == "verify") return verifyCommand(rest);
+  if (command == "optimize") return optimizeCommand(rest);
   if (command == "solve-sink") return solveSinkCommand(rest);
   if (command == "bench") return benchCommand(rest);
   if (command == "methods") {

@@ -124,6 +124,65 @@ TEST_CASE("soko verify: text or file, solved or not") {
   CHECK(bad.out.find("step 1") != std::string::npos);
 }
 
+TEST_CASE("soko optimize: before and after, proven, file or text, bad solutions refused") {
+  const std::string room = "#######\n#@$  .#\n#     #\n#######\n";
+  fs::path f = write("soko_cli_optimize.sok", room);
+  fs::path out = scratch() / "optimized.txt";
+  Run r = run("optimize " + f.string() + " 1 RdrruLdlluRRR --time 0 --nodes 100000 --out " +
+              out.string());
+  CHECK(r.code == 0);
+  CHECK(r.out.find("status: solved") != std::string::npos);
+  CHECK(r.out.find("metric: pushes") != std::string::npos);
+  CHECK(r.out.find("before-moves: 13\nbefore-pushes: 5\n") != std::string::npos);
+  CHECK(r.out.find("moves: 3\npushes: 3\n") != std::string::npos);
+  CHECK(r.out.find("proven: optimal") != std::string::npos);
+  CHECK(r.out.find("solution: RRR") != std::string::npos);
+  std::ifstream saved(out);
+  std::string line;
+  std::getline(saved, line);
+  CHECK(line == "RRR");
+
+  fs::path sol = write("soko_cli_optimize.txt", "duRRR\n");
+  Run moves = run("optimize " + f.string() + " 1 " + sol.string() + " --metric moves --nodes 1000");
+  CHECK(moves.code == 0);
+  CHECK(moves.out.find("before-moves: 5") != std::string::npos);
+  CHECK(moves.out.find("moves: 3") != std::string::npos);
+
+  Run bad = run("optimize " + f.string() + " 1 RRRRR");
+  CHECK(bad.code == 2);
+  CHECK(bad.out.find("step 4 'R' is blocked (the player on column 5, row 2)") != std::string::npos);
+  Run missing = run("optimize " + f.string() + " 1 /no/such/solution.txt");
+  CHECK(missing.code == 2);
+  CHECK(missing.out.find("no file is named so either") != std::string::npos);
+  CHECK(run("optimize " + f.string() + " 1 RRR --metric speed").code == 1);
+  CHECK(run("optimize " + f.string() + " 1 RRR --time").code == 1);
+  CHECK(run("optimize " + f.string() + " 1").code == 1);
+}
+
+TEST_CASE("soko solve --optimize: the found solution, then the optimized one") {
+  fs::path f = write("soko_cli_solve_optimize.sok", kCollection);
+  fs::path out = scratch() / "solve_optimized.txt";
+  Run r = run("solve " + f.string() + " 1 --time 0 --nodes " +
+              std::to_string(soko::testing::kSmallSearchNodes) + " --optimize 30 --out " +
+              out.string());
+  CHECK(r.code == 0);
+  CHECK(r.out.find("status: solved") != std::string::npos);
+  CHECK(r.out.find("optimize-status: ") != std::string::npos);
+  CHECK(r.out.find("optimized-moves: ") != std::string::npos);
+  CHECK(r.out.find("optimized-pushes: 1") != std::string::npos);
+  CHECK(r.out.find("proven: optimal") != std::string::npos);
+  const size_t at = r.out.find("optimized-solution: ");
+  REQUIRE(at != std::string::npos);
+  std::string optimized = r.out.substr(at + 20, r.out.find('\n', at) - at - 20);
+  std::ifstream saved(out);
+  std::string line;
+  std::getline(saved, line);
+  CHECK(line == optimized);
+  CHECK(run("verify " + f.string() + " 1 " + out.string()).code == 0);
+  CHECK(run("solve " + f.string() + " 1 --optimize 0").code == 1);
+  CHECK(run("solve " + f.string() + " 1 --optimize 1 --metric speed").code == 1);
+}
+
 TEST_CASE("soko with no or wrong arguments prints usage") {
   CHECK(run("").code == 1);
   CHECK(run("frobnicate").code == 1);

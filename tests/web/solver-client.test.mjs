@@ -154,3 +154,26 @@ test('a crash while a cancel awaits its answer restarts once, as a crash', async
   timers.fireAll();
   assert.equal(workers.length, 2);
 });
+
+test('optimize: the request, its progress with the best so far, and the answer', async () => {
+  const { c, workers, timers } = client();
+  const seen = [];
+  const p = c.optimize('level', 'rRR', { metric: 'moves', timeLimitSeconds: 5 }, (m) => seen.push(m));
+  const sent = workers[0].last('optimize');
+  assert.deepEqual({ ...sent, id: 0 }, { type: 'optimize', id: 0, level: 'level', solution: 'rRR', options: { metric: 'moves', timeLimitSeconds: 5 } });
+  workers[0].emit({ type: 'progress', id: sent.id, nodes: 5, best: { moves: 2, pushes: 2 }, lurd: 'RR' });
+  workers[0].emit({ type: 'optimized', id: sent.id, lurd: 'RR', moves: 2, pushes: 2, before: { moves: 3, pushes: 2 },
+                    improved: true, proven: 'optimal', status: 'solved', message: 'm', stats: { nodes: 9 } });
+  const r = await p;
+  assert.equal(seen.length, 1);
+  assert.equal(seen[0].lurd, 'RR');
+  assert.deepEqual(r, { ok: true, lurd: 'RR', moves: 2, pushes: 2, before: { moves: 3, pushes: 2 }, improved: true,
+                        proven: 'optimal', status: 'solved', message: 'm', stats: { nodes: 9 } });
+  // A cancelled optimize's late answer counts as the worker answering the cancel.
+  const q = c.optimize('level', 'rRR', {});
+  c.cancel();
+  assert.equal((await q).reason, 'cancelled');
+  workers[0].emit({ type: 'optimized', id: workers[0].last('optimize').id, lurd: 'RR', moves: 2, pushes: 2 });
+  assert.deepEqual(timers.delays(), []);
+  assert.equal(workers.length, 1);
+});

@@ -163,7 +163,7 @@ test('a file that is not an export is refused with what is wrong and where', () 
   refused(exportOf({ progress: [{ levelKey: K1, moves: 'r', redo: '', updated: 1 }, { levelKey: K2, moves: 'rx', redo: '', updated: 1 }] }),
           /progress\[1\]\.moves is not a string of moves/);
   refused(exportOf({ solutions: [{ levelKey: K1, byMoves: { ...sol(1, 1, 'r'), source: 'magic' }, byPushes: null }] }),
-          /solutions\[0\]\.byMoves\.source is not one of player, solver, import, link/);
+          /solutions\[0\]\.byMoves\.source is not one of player, solver, optimizer, import, link/);
   refused(exportOf({ collections: [{ id: 'a', name: 'x', text: '', created: 1, updated: 1 },
                                    { id: 'a', name: 'y', text: '', created: 1, updated: 1 }] }),
           /collections\[1\] repeats id "a"/);

@@ -1,0 +1,224 @@
+#include "optimizer_strategy.h"
+
+#include <algorithm>
+
+#include "search/solution.h"
+#include "solution_path.h"
+#include "strategies/astar.h"
+
+namespace soko {
+namespace {
+
+// The widths of the vicinity rounds, narrow to wide; the last has k = boxes.
+std::vector<VicinityWidth> roundWidths(int boxes) {
+  std::vector<VicinityWidth> w;
+  for (int k : {0, 1})
+    if (k < boxes) w.push_back({k});
+  for (int radius : {2, 4, 8})
+    for (int k : {2, 3})
+      if (k < boxes) w.push_back({k, radius});
+  for (int k = 2; k < boxes; ++k) w.push_back({k});
+  w.push_back({boxes});
+  return w;
+}
+
+// The round before which the push-optimal search runs: the first that lets
+// two boxes go anywhere. Only levels whose narrower rounds end quickly (the
+// small ones) get there soon; on large ones astar's expansions (each one
+// dearer than a round's) would take the time the rounds use better.
+size_t proofRound(const std::vector<VicinityWidth>& rounds) {
+  for (size_t i = 0; i < rounds.size(); ++i)
+    if (rounds[i].k >= 2 && rounds[i].radius >= Vicinity::kAnyDistance) return i;
+  return rounds.size() - 1;
+}
+
+}  // namespace
+
+const char* provenName(Proven p, OptimizeMetric m) {
+  switch (p) {
+    case Proven::Optimal:
+      return "optimal";
+    case Proven::FirstCount:
+      return m == OptimizeMetric::Pushes ? "fewest pushes" : "fewest moves";
+    default:
+      return "no";
+  }
+}
+
+OptimizerStrategy::OptimizerStrategy(const Level& level, const std::string& steps, int moves,
+                                     int pushes, OptimizeMetric metric, uint64_t memoryBudgetBytes)
+    : level_(level),
+      metric_(metric),
+      budget_(memoryBudgetBytes),
+      analysis_(level),
+      best_(steps),
+      bestCost_(Cost::of(metric, moves, pushes)),
+      bestMoves_(moves),
+      bestPushes_(pushes) {
+  LevelAnalysis& a = analysis_;
+  prep_.add([&a] { return a.buildBoard(); });
+  prep_.add([this] {
+    if (!analysis_.board().tooLarge().empty())
+      prep_.end(SolveStatus::Declined, analysis_.board().tooLarge());
+    return true;
+  });
+  prep_.add([&a] { return a.buildPushDead(); });
+  prep_.add([this] {
+    // The push bound only speeds the searches up: without room for its
+    // table they search without it.
+    useBound_ = analysis_.goalDistanceBytes() <= budget_ / 4;
+    return !useBound_ || analysis_.buildGoalDistances();
+  });
+}
+
+OptimizerStrategy::~OptimizerStrategy() = default;
+
+uint64_t OptimizerStrategy::budgetLeft() const {
+  const uint64_t used = analysis_.memoryBytes() + (vicinity_ ? vicinity_->memoryBytes() : 0);
+  return used < budget_ ? budget_ - used : 0;
+}
+
+bool OptimizerStrategy::prepare(const Deadline& deadline) {
+  if (!prep_.run(deadline)) return false;
+  const Board& board = analysis_.board();
+  zobrist_ = std::make_unique<Zobrist>(board.squareCount());
+  tables_ = std::make_unique<VicinityTables>(VicinityTables{
+      board, analysis_.pushDead(), useBound_ ? &analysis_.goalDistances() : nullptr, *zobrist_});
+  vicinity_ = std::make_unique<Vicinity>(board);
+  vicinity_->add(boxConfigurations(board, best_));
+  rounds_ = roundWidths(board.boxCount());
+  prepared_ = true;
+  return true;
+}
+
+bool OptimizerStrategy::adopt(const std::string& lurd) {
+  CheckedSolution c = checkSolution(level_, lurd);
+  if (!c.ok()) return false;
+  const Cost cost = Cost::of(metric_, c.moves, c.pushes);
+  if (!(cost < bestCost_)) return false;
+  best_ = c.steps;
+  bestCost_ = cost;
+  bestMoves_ = c.moves;
+  bestPushes_ = c.pushes;
+  const Board& board = analysis_.board();
+  vicinity_ = std::make_unique<Vicinity>(board);
+  vicinity_->add(boxConfigurations(board, best_));
+  return true;
+}
+
+SolveStatus OptimizerStrategy::finishProven() {
+  proven_ = Proven::Optimal;
+  return SolveStatus::Solved;
+}
+
+// One vicinity round: Running at the deadline; Unsolvable when the round is
+// over and the schedule goes on; Solved once proven optimal; OutOfMemory.
+SolveStatus OptimizerStrategy::searchRound(const Deadline& deadline) {
+  const VicinityWidth width = rounds_[round_];
+  const bool everything = round_ + 1 == rounds_.size();
+  if (!search_)
+    search_ = std::make_unique<VicinitySearch>(*tables_, *vicinity_, width, metric_, bestCost_,
+                                               budgetLeft());
+  const SolveStatus s = search_->run(deadline, nodesDone_);
+  if (s == SolveStatus::Running) return s;
+  nodesDone_ += search_->nodes();
+  std::vector<PushStep> pushes = search_->pushes();
+  search_.reset();
+  if (s == SolveStatus::OutOfMemory) {
+    note_ = "the memory budget ended the round of " + widthText(width);
+    return s;
+  }
+  if (s == SolveStatus::Solved) {
+    std::optional<std::string> lurd = pushesToLurd(level_, pushes);
+    if (!lurd) {
+      note_ = "internal error: the pushes found cannot be played";
+      return SolveStatus::Failed;
+    }
+    // A cheaper solution: search around it again in the same round.
+    if (!adopt(*lurd) && !everything) ++round_;
+  } else if (!everything) {
+    ++round_;  // nothing cheaper within this width
+  }
+  return everything ? finishProven() : SolveStatus::Unsolvable;
+}
+
+std::string OptimizerStrategy::widthText(VicinityWidth w) const {
+  if (w.k >= analysis_.board().boxCount()) return "every position";
+  std::string t = std::to_string(w.k) + (w.k == 1 ? " box" : " boxes") + " moved";
+  if (w.radius < Vicinity::kAnyDistance) t += " within " + std::to_string(w.radius) + " squares";
+  return t;
+}
+
+SolveStatus OptimizerStrategy::runProof(const Deadline& deadline) {
+  if (!proof_)
+    proof_ = makeBestFirstStrategy(
+        level_, budgetLeft(),
+        metric_ == OptimizeMetric::Pushes ? BestFirstKind::Pushes : BestFirstKind::Moves);
+  uint64_t limit = kProofNodes;
+  if (deadline.nodeLimit() != Deadline::kNoNodeLimit)
+    limit = std::min(
+        limit, deadline.nodeLimit() > nodesDone_ ? deadline.nodeLimit() - nodesDone_ : uint64_t{0});
+  const SolveStatus s = proof_->run(Deadline(deadline.end(), limit));
+  const uint64_t nodes = proof_->stats().nodes;
+  if (s == SolveStatus::Running && nodes < kProofNodes) return s;
+  nodesDone_ += nodes;
+  proofDone_ = true;
+  if (s == SolveStatus::Solved) {
+    // Its first count is the least possible; the best has no more than it.
+    if (adopt(proof_->solution())) round_ = 0;  // cheap rounds first around the new one
+    proven_ = Proven::FirstCount;
+    proof_.reset();
+    // astar-moves is optimal by moves then pushes: the whole metric.
+    if (metric_ == OptimizeMetric::Moves) return finishProven();
+    note_ = "astar proved the pushes least";
+    return SolveStatus::Unsolvable;
+  }
+  note_ = s == SolveStatus::Running
+              ? "astar did not finish within " + std::to_string(kProofNodes) + " expansions"
+              : std::string("astar ended ") + statusName(s);
+  proof_.reset();
+  return SolveStatus::Unsolvable;
+}
+
+SolveStatus OptimizerStrategy::run(const Deadline& deadline) {
+  if (!prepared_ && !prepare(deadline)) {
+    if (prep_.status() == SolveStatus::Running) return SolveStatus::Running;
+    note_ = prep_.why();
+    return prep_.status();
+  }
+  // Each call below returns Unsolvable when its round or phase is over and
+  // the schedule goes on.
+  for (;;) {
+    const bool proofNext = !proofDone_ && round_ == proofRound(rounds_);
+    const SolveStatus s = proofNext ? runProof(deadline) : searchRound(deadline);
+    if (s != SolveStatus::Unsolvable) return s;
+  }
+}
+
+SearchStats OptimizerStrategy::stats() const {
+  SearchStats s;
+  s.nodes = nodesDone_;
+  s.memoryBytes = analysis_.memoryBytes() + (vicinity_ ? vicinity_->memoryBytes() : 0);
+  if (search_) {
+    s.nodes += search_->nodes();
+    s.stored = search_->stored();
+    s.memoryBytes += search_->memoryBytes();
+  }
+  if (proof_) {
+    const SearchStats p = proof_->stats();
+    s.nodes += p.nodes;
+    s.stored = p.stored;
+    s.memoryBytes += p.memoryBytes;
+  }
+  s.depth = static_cast<int>(round_);
+  return s;
+}
+
+std::string OptimizerStrategy::message() const {
+  std::string m = "vicinity rounds done: " + std::to_string(round_);
+  if (round_ > 0 && round_ <= rounds_.size()) m += ", the last " + widthText(rounds_[round_ - 1]);
+  if (!note_.empty()) m += "; " + note_;
+  return m;
+}
+
+}  // namespace soko

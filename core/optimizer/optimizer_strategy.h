@@ -1,0 +1,97 @@
+// The optimizer's schedule, searched in slices like every strategy: it holds
+// the best solution so far (at first the one given) and improves it by exact
+// searches through ever wider vicinities of it (vicinity_search.h):
+//
+//   k = 0      the configurations the solution passes through: the best
+//              walks between its pushes and the best order among them;
+//   k = 1      one box anywhere else;
+//   k = 2, 3   two or three boxes moved, each within 2, then 4, then 8
+//              squares, then anywhere; then k = 4, 5, ... anywhere;
+//   k = boxes  every configuration: the answer is proven optimal.
+// A round that finds a cheaper solution is searched again around it.
+//
+// Before the first round that lets two boxes go anywhere, the push-optimal
+// search (astar; astar-moves for the moves metric) gets a fixed number of
+// expansions: on small levels it proves the
+// first count optimal, and its solution is taken when it is cheaper. Every
+// schedule is counted in expansions, so the clock decides only where a run
+// stops. solution() is the best so far at any time, never a worse one.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/level_analysis.h"
+#include "analysis/zobrist.h"
+#include "metric.h"
+#include "preparation.h"
+#include "strategy.h"
+#include "vicinity.h"
+#include "vicinity_search.h"
+
+namespace soko {
+
+// What is proven about the optimizer's answer.
+enum class Proven : uint8_t {
+  Nothing,
+  FirstCount,  // the metric's first count is the least possible (astar)
+  Optimal,     // no solution is cheaper by the metric
+};
+
+const char* provenName(Proven p, OptimizeMetric m);  // "no", "fewest pushes", "optimal"
+
+// Expansions the push-optimal search gets, once.
+inline constexpr uint64_t kProofNodes = 200'000;
+
+class OptimizerStrategy : public Strategy {
+ public:
+  // `steps`: a checked solution of the level (solution_path.h).
+  OptimizerStrategy(const Level& level, const std::string& steps, int moves, int pushes,
+                    OptimizeMetric metric, uint64_t memoryBudgetBytes);
+  ~OptimizerStrategy() override;
+
+  SolveStatus run(const Deadline& deadline) override;
+  std::string solution() const override { return best_; }
+  SearchStats stats() const override;
+  std::string message() const override;
+
+  Proven proven() const { return proven_; }
+  int bestMoves() const { return bestMoves_; }  // of solution()
+  int bestPushes() const { return bestPushes_; }
+
+ private:
+  bool prepare(const Deadline& deadline);
+  SolveStatus searchRound(const Deadline& deadline);
+  SolveStatus runProof(const Deadline& deadline);
+  bool adopt(const std::string& lurd);  // true when cheaper than the best
+  uint64_t budgetLeft() const;
+  SolveStatus finishProven();
+  std::string widthText(VicinityWidth w) const;  // "2 boxes moved within 4 squares"
+
+  Level level_;
+  OptimizeMetric metric_;
+  uint64_t budget_;
+  LevelAnalysis analysis_;
+  Preparation prep_;
+  bool prepared_ = false;
+  bool useBound_ = false;
+  std::unique_ptr<Zobrist> zobrist_;
+  std::unique_ptr<VicinityTables> tables_;
+  std::unique_ptr<Vicinity> vicinity_;
+  std::unique_ptr<VicinitySearch> search_;
+  std::unique_ptr<Strategy> proof_;
+  bool proofDone_ = false;
+  std::vector<VicinityWidth> rounds_;  // in order; the last is unrestricted
+  size_t round_ = 0;                   // the round searching or next
+  uint64_t nodesDone_ = 0;             // expansions of the searches finished
+  std::string best_;
+  Cost bestCost_;
+  int bestMoves_ = 0, bestPushes_ = 0;
+  Proven proven_ = Proven::Nothing;
+  std::string note_;  // for message()
+};
+
+}  // namespace soko

@@ -1,0 +1,31 @@
+// A given solution as the optimizer sees it: checked first (an invalid one
+// is refused with the step and the square where it goes wrong), then read as
+// the box configurations it passes through, one after each push.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analysis/board.h"
+#include "level.h"
+
+namespace soko {
+
+struct CheckedSolution {
+  std::string steps;  // only "udlrUDLR" when ok
+  std::string error;  // "" when the solution is legal and solves the level
+  int moves = 0, pushes = 0;
+  bool ok() const { return error.empty(); }
+};
+
+// Replays `text` (LURD, run lengths allowed) on the level. The error names
+// the first illegal step, its number and the player's square before it
+// (column and row from 1), or says that the level is not solved at the end.
+CheckedSolution checkSolution(const Level& level, std::string_view text);
+
+// The sorted box squares of the start position and after every push of
+// `steps` (a checked solution), duplicates included: pushes + 1 entries.
+std::vector<std::vector<Square>> boxConfigurations(const Board& board, const std::string& steps);
+
+}  // namespace soko

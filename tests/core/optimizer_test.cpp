@@ -1,0 +1,191 @@
+// The solution optimizer: it refuses invalid solutions with the step and the
+// square, never returns a longer solution by its metric, reaches the
+// push-optimal count astar proves, and gives the same answer every time.
+#include "optimizer.h"
+
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "optimizer/vicinity.h"
+#include "test_support.h"
+
+namespace soko {
+namespace {
+
+using testing::one;
+
+// A node cap and no clock, so every run is the same on any machine.
+OptimizerOptions capped(OptimizeMetric metric, uint64_t nodes) {
+  OptimizerOptions o;
+  o.metric = metric;
+  o.timeLimitSeconds = 0;
+  o.maxNodes = nodes;
+  return o;
+}
+
+// Two rows: the box can be pushed right, walked around and pushed back.
+//   #######
+//   #@$  .#
+//   #     #
+//   #######
+const char* kRoom =
+    "#######\n"
+    "#@$  .#\n"
+    "#     #\n"
+    "#######\n";
+// Right once, round the box, left once, back round, right three times:
+// 5 pushes where 3 do.
+const char* kRoundabout = "RdrruLdlluRRR";
+
+TEST_CASE("optimizer: an invalid solution is refused with its step and square") {
+  Level level = one(kRoom);
+  Optimizer blocked(level, "RRRRR", capped(OptimizeMetric::Pushes, 1000));
+  CHECK(blocked.status() == SolveStatus::Declined);
+  CHECK(blocked.inputError().find("step 4") != std::string::npos);
+  CHECK(blocked.inputError().find("column 5, row 2") != std::string::npos);
+  CHECK(blocked.solution().empty());
+  Optimizer unfinished(level, "RR", capped(OptimizeMetric::Pushes, 1000));
+  CHECK(unfinished.inputError().find("not solved") != std::string::npos);
+  Optimizer garbage(level, "Rx", capped(OptimizeMetric::Pushes, 1000));
+  CHECK(garbage.inputError().find("character 2") != std::string::npos);
+}
+
+TEST_CASE("optimizer: a roundabout solution becomes push-optimal, as astar counts") {
+  Level level = one(kRoom);
+  REQUIRE(verify(level, kRoundabout).solved);
+  REQUIRE(verify(level, kRoundabout).pushes == 5);
+  Optimizer o(level, kRoundabout, capped(OptimizeMetric::Pushes, 100000));
+  REQUIRE(o.solve() == SolveStatus::Solved);
+  SolverOptions astar;
+  astar.method = "astar";
+  astar.timeLimitSeconds = 0;
+  Solver best(level, astar);
+  REQUIRE(best.solve() == SolveStatus::Solved);
+  CHECK(o.solutionPushes() == best.solutionPushes());
+  CHECK(o.solutionPushes() == 3);
+  CHECK(o.solutionMoves() == 3);
+  CHECK(o.proven() == Proven::Optimal);
+  CHECK(verify(level, o.solution()).solved);
+  CHECK(o.inputMoves() == 13);
+  CHECK(o.inputPushes() == 5);
+}
+
+TEST_CASE("optimizer: the moves metric drops needless walking") {
+  Level level = one(kRoom);
+  Optimizer o(level, "duRRR", capped(OptimizeMetric::Moves, 100000));
+  REQUIRE(o.solve() == SolveStatus::Solved);
+  CHECK(o.solutionMoves() == 3);
+  CHECK(o.proven() == Proven::Optimal);
+}
+
+TEST_CASE("optimizer: a search of the vicinity alone improves XSokoban 1's moves") {
+  Level level = one(testing::kXSokoban1);
+  SolverOptions s;
+  s.timeLimitSeconds = 0;
+  s.maxNodes = testing::kSmallSearchNodes;
+  Solver solver(level, s);
+  REQUIRE(solver.solve() == SolveStatus::Solved);
+  // Too few expansions for astar to finish: what improves is the vicinity's work.
+  Optimizer o(level, solver.solution(), capped(OptimizeMetric::Pushes, 20000));
+  CHECK(o.solve() == SolveStatus::TimedOut);
+  CHECK(verify(level, o.solution()).solved);
+  CHECK(o.solutionPushes() <= solver.solutionPushes());
+  CHECK(Cost::of(OptimizeMetric::Pushes, o.solutionMoves(), o.solutionPushes()) <
+        Cost::of(OptimizeMetric::Pushes, solver.solutionMoves(), solver.solutionPushes()));
+  CHECK(o.proven() == Proven::Nothing);
+}
+
+TEST_CASE("optimizer: the same level, solution and options give the same answer and nodes") {
+  Level level = one(testing::kXSokoban1);
+  Solver solver(level, SolverOptions{"default", 0, testing::kSmallSearchNodes});
+  REQUIRE(solver.solve() == SolveStatus::Solved);
+  Optimizer a(level, solver.solution(), capped(OptimizeMetric::Moves, 30000));
+  Optimizer b(level, solver.solution(), capped(OptimizeMetric::Moves, 30000));
+  a.solve();
+  // b in many short slices: where a slice ends must not change the search.
+  while (b.step(0.05) == SolveStatus::Running) {
+  }
+  CHECK(a.solution() == b.solution());
+  CHECK(a.bestSoFar() == a.solution());
+  CHECK(a.bestMovesSoFar() == a.solutionMoves());
+  CHECK(a.progress().search.nodes == b.progress().search.nodes);
+  CHECK(a.progress().search.nodes == 30000);
+}
+
+TEST_CASE("optimizer: cancel keeps the best solution so far") {
+  Level level = one(kRoom);
+  Optimizer o(level, kRoundabout, capped(OptimizeMetric::Pushes, 100000));
+  o.cancel();
+  CHECK(o.status() == SolveStatus::Cancelled);
+  CHECK(o.solution() == kRoundabout);
+  CHECK(o.solutionPushes() == 5);
+}
+
+// Every shipped solution of Microban I, by both metrics: the answer solves
+// the level and is never longer by the metric.
+TEST_CASE("optimizer: never longer than a shipped Microban I solution") {
+  Collection c = testing::bundled("Microban_I");
+  int levels = 0, shorter = 0;
+  for (const Level& level : c.levels) {
+    if (level.solutions.empty()) continue;
+    ++levels;
+    for (OptimizeMetric metric : {OptimizeMetric::Pushes, OptimizeMetric::Moves}) {
+      INFO(level.title << " by " << metricName(metric));
+      Optimizer o(level, level.solutions[0], capped(metric, 3000));
+      o.solve();
+      REQUIRE(o.inputError().empty());
+      REQUIRE(verify(level, o.solution()).solved);
+      const Cost before = Cost::of(metric, o.inputMoves(), o.inputPushes());
+      const Cost after = Cost::of(metric, o.solutionMoves(), o.solutionPushes());
+      CHECK_FALSE(before < after);
+      if (after < before) ++shorter;
+    }
+  }
+  CHECK(levels == 155);
+  CHECK(shorter > 0);
+}
+
+TEST_CASE("vicinity: configurations within k boxes moved, and within a radius") {
+  // Squares 0..7 in a row, two boxes; the solution passes {0,1} and {1,2}.
+  Board board(one("##########\n#@$$   ..#\n##########\n"));
+  REQUIRE(board.squareCount() == 8);
+  Vicinity v(board);
+  v.add({{0, 1}, {1, 2}, {0, 1}});
+  CHECK(v.size() == 2);
+  const Square same[] = {1, 2}, oneMoved[] = {1, 5}, twoMoved[] = {4, 5};
+  CHECK(v.within(same, 0));
+  CHECK_FALSE(v.within(oneMoved, 0));
+  CHECK(v.within(oneMoved, 1));
+  CHECK_FALSE(v.within(twoMoved, 1));
+  CHECK(v.within(twoMoved, 2));
+  // {1,5} left 2 (3 squares from 5) or 0 (5 squares away).
+  CHECK(v.within(oneMoved, 1, 3));
+  CHECK_FALSE(v.within(oneMoved, 1, 2));
+  const Square far[] = {1, 7};  // 7 left 2: 5 squares
+  CHECK_FALSE(v.within(far, 1, 4));
+  CHECK(v.within(far, 1, 5));
+  CHECK(v.within(far, 2, 1));  // two boxes of two: any position
+}
+
+TEST_CASE("vicinity: asking about a parent's children gives what asking each one does") {
+  // Squares 0..9 in a row, three boxes; the solution passes {0,1,2}, {0,1,3}, {0,1,4}.
+  Board board(one("############\n#@$$$    ...#\n############\n"));
+  Vicinity v(board);
+  v.add({{0, 1, 2}, {0, 1, 3}, {0, 1, 4}});
+  const Square parent[] = {1, 4, 6};
+  for (int k : {0, 1, 2})
+    for (int radius : {1, 3, Vicinity::kAnyDistance}) {
+      v.focus(parent, k);
+      for (int moved = 0; moved < 3; ++moved)
+        for (int step : {-1, 1}) {
+          Square child[] = {1, 4, 6};
+          const Square from = child[moved], to = static_cast<Square>(from + step);
+          child[moved] = to;
+          INFO("k " << k << " radius " << radius << " box " << from << " to " << to);
+          CHECK(v.childWithin(child, from, to, k, radius) == v.within(child, k, radius));
+        }
+    }
+}
+
+}  // namespace
+}  // namespace soko
