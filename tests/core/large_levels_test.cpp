@@ -64,7 +64,8 @@ TEST_CASE(
     "sizes") {
   const Level level = openLevel(3000);
   Solver solver(level, defaults(5));
-  CHECK(solver.step(50) == SolveStatus::Declined);
+  const double slice = 10000;  // far longer than the decline takes: it must come in the first step
+  CHECK(solver.step(slice) == SolveStatus::Declined);
   CHECK(solver.progress().search.nodes == 0);
   // Each member says why, in numbers (the fess variants share fess's tables).
   const std::string& why = solver.message();
@@ -79,7 +80,7 @@ TEST_CASE(
     o.method = method;
     Solver alone(level, o);
     INFO(method);
-    CHECK(alone.step(50) == SolveStatus::Declined);
+    CHECK(alone.step(slice) == SolveStatus::Declined);
     CHECK(alone.message().find("more than the memory budget of 512 MB") != std::string::npos);
   }
 }
@@ -123,12 +124,15 @@ TEST_CASE("large levels: a 1024x1024 board is declined by every strategy in the 
   text[1025 * 2 + 3] = '.';
   const Level level = one(text);
   REQUIRE(level.width == 1024);
+  // A slice far longer than the decline takes (about 2 ms), so that a busy
+  // machine cannot end it first: the decline must come in the first step.
+  const double slice = 10000;
   for (const StrategyInfo& method : solverMethods()) {
     SolverOptions o = defaults(5);
     o.method = method.name;
     Solver solver(level, o);
     INFO(method.name);
-    CHECK(solver.step(50) == SolveStatus::Declined);
+    CHECK(solver.step(slice) == SolveStatus::Declined);
     CHECK(solver.progress().search.nodes == 0);
     CHECK(solver.message().find(
               "the level has 1,044,484 floor squares; the solvers handle at most 65,534") !=
@@ -142,7 +146,7 @@ TEST_CASE("large levels: a 1024x1024 board is declined by every strategy in the 
   SinkParse parsed = parseSinkLevel(sink);
   REQUIRE(parsed.error.empty());
   SinkSolver solver(parsed.level, SinkSolverOptions{});
-  CHECK(solver.step(50) == SolveStatus::Declined);
+  CHECK(solver.step(slice) == SolveStatus::Declined);
   CHECK(solver.message().find("floor squares; the solvers handle at most 65,534") !=
         std::string::npos);
 }

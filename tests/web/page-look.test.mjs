@@ -70,6 +70,9 @@ test('the board\'s squares fall on whole device pixels at any pixel ratio', asyn
     const ctx = await newContext({ viewport: { width: 1001, height: 777 }, deviceScaleFactor: dpr });
     const { page } = await openPage(t, { context: ctx });
     await pickLevel(page, 'Starter (test)', 3);
+    // The board is measured and painted in animation frames: let them run
+    // (a busy machine can otherwise measure between the layout and the paint).
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const m = await page.evaluate(() => {
       const c = document.getElementById('board');
       const r = c.getBoundingClientRect();
