@@ -67,17 +67,23 @@ export function jobProgress(state, job, p) {
   if (state.job === job) state.figures = figuresOf(p);
 }
 
-// r: what Portfolio resolved with (solvers.js). An answer for a job that is
-// no longer current (cancelled, replaced) is ignored.
-export function finishSolve(state, job, r) {
-  if (state.job !== job) return;
+// Ends `job` with its answer r: false when the job is no longer current
+// (cancelled, replaced: the answer is ignored) or failed (said as the result).
+export function settleJob(state, job, r) {
+  if (state.job !== job) return false;
   state.job = null;
   if (r.stats) state.figures = figuresOf(r.stats);
-  if (!r.ok) {
-    setResult(state, r.text, r.reason === 'cancelled' ? '' : 'bad');
-    return;
-  }
-  const secs = r.stats ? ` in ${fmtSeconds(r.stats.elapsed ?? r.stats.seconds ?? 0)}` : '';
+  if (!r.ok) setResult(state, r.text, r.reason === 'cancelled' ? '' : 'bad');
+  return r.ok;
+}
+
+// " in 1.2 s" from an answer's figures, or "".
+export const secondsTaken = (r) => (r.stats ? ` in ${fmtSeconds(r.stats.elapsed ?? r.stats.seconds ?? 0)}` : '');
+
+// r: what Portfolio resolved with (solvers.js).
+export function finishSolve(state, job, r) {
+  if (!settleJob(state, job, r)) return;
+  const secs = secondsTaken(r);
   const workers = r.stats && r.stats.workers ? r.stats.workers.length : 1;
   const by = job.sink ? ' by the sink solver' : workers > 1 ? ` by ${r.method} (worker ${r.worker} of ${workers})` : '';
   setResult(state, `Solved${by}${secs}: ${movesPushes(r.moves, r.pushes)}.`, 'good');

@@ -6,11 +6,11 @@
 // shows the shortest. A cancel loses nothing found before it. DOM-free: the
 // controller runs the worker and brings its reports here.
 import { emit, setResult, setStatus } from './app-state.js';
-import { figuresOf, jobProgress, startJob } from './job-state.js';
+import { jobProgress, secondsTaken, settleJob, startJob } from './job-state.js';
 import { betterByMoves, betterByPushes } from './records.js';
 import { openReplay } from './replay-state.js';
 import { solutionRows } from './solutions-state.js';
-import { fmtSeconds, movesPushes } from './words.js';
+import { movesPushes } from './words.js';
 
 export const METRICS = ['pushes', 'moves'];
 const FEWER = { pushes: 'fewer pushes', moves: 'fewer moves' };
@@ -55,15 +55,9 @@ function improved(state, job, s) {
 // r: what SolverClient.optimize resolved with. An answer for a job that is
 // no longer current (cancelled, replaced) is ignored: what it found is kept.
 export function finishOptimize(state, job, r) {
-  if (state.job !== job) return;
-  state.job = null;
-  if (r.stats) state.figures = figuresOf(r.stats);
-  if (!r.ok) {
-    setResult(state, r.text, r.reason === 'cancelled' ? '' : 'bad');
-    return;
-  }
+  if (!settleJob(state, job, r)) return;
   improved(state, job, r);
-  const secs = r.stats ? ` in ${fmtSeconds(r.stats.elapsed ?? r.stats.seconds ?? 0)}` : '';
+  const secs = secondsTaken(r);
   const shorter = better(job.metric, job.best, job.given);
   const head = shorter
     ? `Optimized for ${FEWER[job.metric]}${secs}: ${movesPushes(job.best.moves, job.best.pushes)}, was ${movesPushes(job.given.moves, job.given.pushes)}.`
