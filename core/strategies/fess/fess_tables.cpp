@@ -3,6 +3,31 @@
 #include "tunnel_stops.h"
 
 namespace soko {
+namespace {
+
+// Pushes for a lone box from each square to its nearest goal, the player
+// anywhere it needs to be (a relaxation: never more than the truth).
+// [square] distance, or kFar when no goal can be reached.
+std::vector<int> nearestGoalPushes(const Board& board) {
+  const int n = board.squareCount();
+  std::vector<int> dist(n, kFar);
+  std::vector<Square> queue;
+  for (Square g : board.goals()) dist[g] = 0, queue.push_back(g);
+  // Pull outwards from every goal at once: a pull to t needs the square beyond t.
+  for (size_t h = 0; h < queue.size(); ++h) {
+    Square s = queue[h];
+    for (Direction d : kDirections) {
+      Square t = board.neighbor(s, d);
+      if (t == kNoSquare || dist[t] <= dist[s] + 1) continue;
+      if (board.neighbor(t, d) == kNoSquare) continue;
+      dist[t] = dist[s] + 1;
+      queue.push_back(t);
+    }
+  }
+  return dist;
+}
+
+}  // namespace
 
 FessTables::FessTables(std::shared_ptr<LevelAnalysis> analysis, uint64_t memoryBudget)
     : analysis_(std::move(analysis)), budget_(memoryBudget) {

@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "analysis/regions.h"
+#include "bounds/perfect_matching.h"
 #include "box_pulls.h"
 
 namespace soko {
@@ -438,25 +439,9 @@ bool Planner::exact(Attempt& a, std::vector<Box>& boxes, std::vector<uint8_t>& s
 }
 
 // Whether the boxes taken out can each have come from a start square of
-// their own (Kuhn's augmenting paths).
+// their own.
 bool Planner::match(Attempt& a) const {
-  if (a.exits.size() != board_.startBoxes().size()) return false;
-  std::vector<int> owner(n_, -1);  // [start square] the box matched to it
-  std::vector<int> visited(n_, -1);
-  auto augment = [&](auto&& self, int box, int round) -> bool {
-    for (Square s : a.exits[box]) {
-      if (visited[s] == round) continue;
-      visited[s] = round;
-      if (owner[s] < 0 || self(self, owner[s], round)) {
-        owner[s] = box;
-        return true;
-      }
-    }
-    return false;
-  };
-  for (int box = 0; box < static_cast<int>(a.exits.size()); ++box)
-    if (!augment(augment, box, box)) return false;
-  return true;
+  return a.exits.size() == board_.startBoxes().size() && hasPerfectMatching(a.exits, n_);
 }
 
 // Goal groups, and the regions of the solved position the player may end in.
@@ -600,25 +585,6 @@ PackingPlan makePackingPlan(const Board& board, uint64_t work) {
   while (!planner.step()) {
   }
   return std::move(planner.plan());
-}
-
-std::vector<int> nearestGoalPushes(const Board& board) {
-  const int n = board.squareCount();
-  std::vector<int> dist(n, kFar);
-  std::vector<Square> queue;
-  for (Square g : board.goals()) dist[g] = 0, queue.push_back(g);
-  // Pull outwards from every goal at once: a pull to t needs the square beyond t.
-  for (size_t h = 0; h < queue.size(); ++h) {
-    Square s = queue[h];
-    for (Direction d : kDirections) {
-      Square t = board.neighbor(s, d);
-      if (t == kNoSquare || dist[t] <= dist[s] + 1) continue;
-      if (board.neighbor(t, d) == kNoSquare) continue;
-      dist[t] = dist[s] + 1;
-      queue.push_back(t);
-    }
-  }
-  return dist;
 }
 
 }  // namespace soko

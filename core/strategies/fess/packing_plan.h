@@ -90,10 +90,8 @@ class PackingPlanner {
   std::unique_ptr<class Planner> planner_;
 };
 
-// Pushes for a lone box from each square to its nearest goal, the player
-// anywhere it needs to be (a relaxation: never more than the truth).
-// [square] distance, or kFar when no goal can be reached.
+// Squares too far for a box to get anywhere (the packing plan's pull counts,
+// fess_tables.h's nearest-goal pushes).
 inline constexpr int kFar = 1 << 20;
-std::vector<int> nearestGoalPushes(const Board& board);
 
 }  // namespace soko
