@@ -6,17 +6,9 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { test } from 'node:test';
-import { cellPoint, moves, newContext, openPage, pasteText, pickCollection, pickLevel, served, servePage, text } from './page-harness.mjs';
+import { button, cellPoint, history, moves, newContext, openPage, pasteText, pickCollection, pickLevel, press, reload, served, servePage, text } from './page-harness.mjs';
 
 servePage();
-
-const history = (page) => page.evaluate(() => window.soko.play.game.history());
-const press = async (page, ...keys) => { for (const k of keys) await page.keyboard.press(k); };
-const button = (page, name) => page.getByRole('button', { name, exact: true });
-const reload = async (page) => {
-  await page.reload();
-  await page.waitForSelector('body[data-ready="true"]');
-};
 
 // Crossing with two Solution sections: run-length with pushes in lower case, and one that does not solve it.
 //   #######

@@ -7,11 +7,10 @@
 // /tmp/soko-deadlock.png.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { newContext, openPage, pasteText, pickLevel, servePage, text } from './page-harness.mjs';
+import { button, newContext, openPage, pasteText, pickLevel, servePage, text } from './page-harness.mjs';
 
 servePage();
 
-const button = (page, name) => page.getByRole('button', { name, exact: true });
 const frame = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
 const editor = (page) => page.evaluate(() => {
   const e = window.soko.state.editor;

@@ -87,6 +87,15 @@ export async function openPage(t, { url = served.base, context = null, allowErro
 
 export const text = (page, sel) => page.locator(sel).innerText();
 export const moves = async (page) => Number(await text(page, '#moves'));
+// Steps the page tests share: the game's LURD (with its redo, fullHistory), keys, a button, a reload.
+export const history = (page) => page.evaluate(() => window.soko.play.game.history());
+export const fullHistory = (page) => page.evaluate(() => window.soko.play.game.fullHistory());
+export const press = async (page, ...keys) => { for (const k of keys) await page.keyboard.press(k); };
+export const button = (page, name) => page.getByRole('button', { name, exact: true });
+export const reload = async (page) => {
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+};
 
 // The centre of board cell (x, y) in page coordinates, once the board
 // shows the latest state (it is painted on the next animation frame).

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { chooseStrategy, moves, newContext, openPage, pickLevel, servePage, text, waitSaved } from './page-harness.mjs';
+import { button, chooseStrategy, fullHistory, history, moves, newContext, openPage, pickLevel, press, reload, servePage, text, waitSaved } from './page-harness.mjs';
 
 servePage();
 
@@ -21,14 +21,6 @@ servePage();
 //   #########
 const WAREHOUSE = 3;
 
-const history = (page) => page.evaluate(() => window.soko.play.game.history());
-const fullHistory = (page) => page.evaluate(() => window.soko.play.game.fullHistory());
-const press = async (page, ...keys) => { for (const k of keys) await page.keyboard.press(k); };
-const button = (page, name) => page.getByRole('button', { name, exact: true });
-const reload = async (page) => {
-  await page.reload();
-  await page.waitForSelector('body[data-ready="true"]');
-};
 const snapshotNames = (page) => page.locator('#snapshot-list .item-name').allInnerTexts();
 
 async function saveSnapshot(page, name) {

@@ -5,7 +5,7 @@
 // beside the game and the game after the replay go to /tmp/soko-player-*.png.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { chooseStrategy, moves, newContext, openAdvanced, openPage, pasteText, pickCollection, pickLevel, servePage, text, waitSaved } from './page-harness.mjs';
+import { button, chooseStrategy, fullHistory, history, moves, newContext, openAdvanced, openPage, pasteText, pickCollection, pickLevel, press, reload, servePage, text, waitSaved } from './page-harness.mjs';
 
 servePage();
 
@@ -18,15 +18,6 @@ servePage();
 //   #########
 const WAREHOUSE = 3;
 const WAREHOUSE_SOLUTION = 'ruuLLLulDrrrrddlUruLLLddllluurRDrdLuuurDD';  // 41 moves
-
-const history = (page) => page.evaluate(() => window.soko.play.game.history());
-const fullHistory = (page) => page.evaluate(() => window.soko.play.game.fullHistory());
-const press = async (page, ...keys) => { for (const k of keys) await page.keyboard.press(k); };
-const button = (page, name) => page.getByRole('button', { name, exact: true });
-const reload = async (page) => {
-  await page.reload();
-  await page.waitForSelector('body[data-ready="true"]');
-};
 
 test('five moves, Solve, Back to my game: the moves and their undo and redo history are back', async (t) => {
   const { page } = await openPage(t);

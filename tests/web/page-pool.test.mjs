@@ -6,11 +6,10 @@
 // alone; a bad worker count in the address is reported.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { openAdvanced, openPage, pickLevel, served, servePage, text } from './page-harness.mjs';
+import { button, openAdvanced, openPage, pickLevel, served, servePage, text } from './page-harness.mjs';
 
 servePage();
 
-const button = (page, name) => page.getByRole('button', { name, exact: true });
 const workerLines = (page) => page.locator('#p-workers li').allInnerTexts();
 
 test('with two workers the default and a second strategy search side by side; the first solution wins', async (t) => {
