@@ -12,8 +12,12 @@ namespace {
 // The widths of the vicinity rounds, narrow to wide; the last has k = boxes.
 std::vector<VicinityWidth> roundWidths(int boxes) {
   std::vector<VicinityWidth> w;
-  for (int k : {0, 1})
-    if (k < boxes) w.push_back({k});
+  if (boxes > 0) w.push_back({0});
+  // One box moved within 4 squares first: on large levels the round of one
+  // box anywhere may not end within seconds, and a round gives nothing
+  // before it ends (narrower radii, or more of them, measured worse).
+  if (1 < boxes) w.push_back({1, 4});
+  if (1 < boxes) w.push_back({1});
   for (int radius : {2, 4, 8})
     for (int k : {2, 3})
       if (k < boxes) w.push_back({k, radius});
@@ -69,12 +73,29 @@ OptimizerStrategy::OptimizerStrategy(const Level& level, const std::string& step
     useBound_ = analysis_.goalDistanceBytes() <= budget_ / 4;
     return !useBound_ || analysis_.buildGoalDistances();
   });
+  prep_.add([this] {
+    // Windows need every square's distance to every other; a board too big
+    // for them in an eighth of the budget goes without windows.
+    const Board& board = analysis_.board();
+    const int n = board.squareCount();
+    if (!squareDistances_) {
+      if (PullDistances::bytesFor(n, n) > budget_ / 8) {
+        window_ = std::size(kWindowLengths);
+        return true;
+      }
+      std::vector<Square> all(n);
+      for (int s = 0; s < n; ++s) all[s] = static_cast<Square>(s);
+      squareDistances_ = std::make_unique<PullDistances>(board, all, true);
+    }
+    return squareDistances_->buildPiece();
+  });
 }
 
 OptimizerStrategy::~OptimizerStrategy() = default;
 
 uint64_t OptimizerStrategy::budgetLeft() const {
-  const uint64_t used = analysis_.memoryBytes() + (vicinity_ ? vicinity_->memoryBytes() : 0);
+  const uint64_t used = analysis_.memoryBytes() + (vicinity_ ? vicinity_->memoryBytes() : 0) +
+                        (squareDistances_ ? squareDistances_->memoryBytes() : 0);
   return used < budget_ ? budget_ - used : 0;
 }
 
@@ -83,7 +104,8 @@ bool OptimizerStrategy::prepare(const Deadline& deadline) {
   const Board& board = analysis_.board();
   zobrist_ = std::make_unique<Zobrist>(board.squareCount());
   tables_ = std::make_unique<VicinityTables>(VicinityTables{
-      board, analysis_.pushDead(), useBound_ ? &analysis_.goalDistances() : nullptr, *zobrist_});
+      board, analysis_.pushDead(), useBound_ ? &analysis_.goalDistances() : nullptr, *zobrist_,
+      squareDistances_.get()});
   vicinity_ = std::make_unique<Vicinity>(board);
   vicinity_->add(boxConfigurations(board, best_));
   rounds_ = roundWidths(board.boxCount());
@@ -103,6 +125,7 @@ bool OptimizerStrategy::adopt(const std::string& lurd) {
   const Board& board = analysis_.board();
   vicinity_ = std::make_unique<Vicinity>(board);
   vicinity_->add(boxConfigurations(board, best_));
+  positions_.clear();
   return true;
 }
 
@@ -118,7 +141,7 @@ SolveStatus OptimizerStrategy::searchRound(const Deadline& deadline) {
   const bool everything = round_ + 1 == rounds_.size();
   if (!search_)
     search_ = std::make_unique<VicinitySearch>(*tables_, *vicinity_, width, metric_, bestCost_,
-                                               budgetLeft());
+                                               budgetLeft(), SearchEnds::level(analysis_.board()));
   const SolveStatus s = search_->run(deadline, nodesDone_);
   if (s == SolveStatus::Running) return s;
   nodesDone_ += search_->nodes();
@@ -180,6 +203,59 @@ SolveStatus OptimizerStrategy::runProof(const Deadline& deadline) {
   return SolveStatus::Unsolvable;
 }
 
+// The best solution with pushes[from, to) replaced by `pushes`, adopted when
+// cheaper.
+bool OptimizerStrategy::spliceWindow(const std::vector<PushStep>& pushes) {
+  const size_t to = std::min(windowFrom_ + kWindowLengths[window_], positions_.size() - 1);
+  std::vector<PushStep> all;
+  for (size_t i = 1; i <= windowFrom_; ++i) all.push_back(positions_[i].push);
+  all.insert(all.end(), pushes.begin(), pushes.end());
+  for (size_t i = to + 1; i < positions_.size(); ++i) all.push_back(positions_[i].push);
+  std::optional<std::string> lurd = pushesToLurd(level_, all);
+  return lurd && adopt(*lurd);
+}
+
+// One window of the best solution: Running at the deadline; Unsolvable when
+// it is over and the schedule goes on (the next window, or the rounds).
+SolveStatus OptimizerStrategy::searchWindow(const Deadline& deadline) {
+  const Board& board = analysis_.board();
+  if (positions_.empty()) positions_ = solutionPositions(board, best_);
+  const size_t length = kWindowLengths[window_];
+  const size_t last = positions_.size() - 1;
+  if (windowFrom_ + 1 >= last && windowFrom_ > 0) {  // this pass over the solution is done
+    windowFrom_ = 0;
+    if (++window_ == std::size(kWindowLengths) && windowsImproved_) {
+      window_ = 0;  // again, around what changed
+      windowsImproved_ = false;
+    }
+    return SolveStatus::Unsolvable;
+  }
+  const size_t to = std::min(windowFrom_ + length, last);
+  const SolutionPosition& a = positions_[windowFrom_];
+  const SolutionPosition& b = positions_[to];
+  if (!search_) {
+    const Cost window = Cost::of(metric_, b.moves - a.moves, static_cast<int>(to - windowFrom_));
+    search_ = std::make_unique<VicinitySearch>(
+        *tables_, *vicinity_, VicinityWidth{board.boxCount()}, metric_, window, budgetLeft(),
+        SearchEnds{a.boxes, a.player, b.boxes, b.player});
+    windowNodesBefore_ = nodesDone_;
+  }
+  const uint64_t cap = windowNodesBefore_ + kWindowNodesPerPush * length;
+  const Deadline capped(deadline.end(), std::min(deadline.nodeLimit(), cap));
+  SolveStatus s = search_->run(capped, nodesDone_);
+  if (s == SolveStatus::Running && !(nodesDone_ + search_->nodes() >= cap)) return s;
+  nodesDone_ += search_->nodes();
+  const bool found = s == SolveStatus::Solved || search_->answerSoFar();
+  std::vector<PushStep> pushes = search_->pushes();
+  search_.reset();
+  if (found && spliceWindow(pushes)) {
+    windowsImproved_ = true;  // the same start again, on the new solution
+  } else {
+    windowFrom_ += std::max<size_t>(1, length / 2);
+  }
+  return SolveStatus::Unsolvable;
+}
+
 SolveStatus OptimizerStrategy::run(const Deadline& deadline) {
   if (!prepared_ && !prepare(deadline)) {
     if (prep_.status() == SolveStatus::Running) return SolveStatus::Running;
@@ -189,8 +265,11 @@ SolveStatus OptimizerStrategy::run(const Deadline& deadline) {
   // Each call below returns Unsolvable when its round or phase is over and
   // the schedule goes on.
   for (;;) {
+    const bool windowNext = round_ == 1 && window_ < std::size(kWindowLengths);
     const bool proofNext = !proofDone_ && round_ == proofRound(rounds_);
-    const SolveStatus s = proofNext ? runProof(deadline) : searchRound(deadline);
+    const SolveStatus s = windowNext  ? searchWindow(deadline)
+                          : proofNext ? runProof(deadline)
+                                      : searchRound(deadline);
     if (s != SolveStatus::Unsolvable) return s;
   }
 }

@@ -4,7 +4,11 @@
 //
 //   k = 0      the configurations the solution passes through: the best
 //              walks between its pushes and the best order among them;
-//   k = 1      one box anywhere else;
+//   windows    each stretch of 8, then 16 pushes (overlapping by half)
+//              replaced by the cheapest way between its ends, any box
+//              anywhere, within a node limit a window; the passes repeat
+//              while they find something;
+//   k = 1      one box moved within 4 squares, then anywhere;
 //   k = 2, 3   two or three boxes moved, each within 2, then 4, then 8
 //              squares, then anywhere; then k = 4, 5, ... anywhere;
 //   k = boxes  every configuration: the answer is proven optimal.
@@ -28,6 +32,7 @@
 #include "analysis/zobrist.h"
 #include "metric.h"
 #include "preparation.h"
+#include "solution_path.h"
 #include "strategy.h"
 #include "vicinity.h"
 #include "vicinity_search.h"
@@ -45,6 +50,9 @@ const char* provenName(Proven p, OptimizeMetric m);  // "no", "fewest pushes", "
 
 // Expansions the push-optimal search gets, once.
 inline constexpr uint64_t kProofNodes = 200'000;
+// Window lengths in pushes, and the expansions a window gets per push.
+inline constexpr int kWindowLengths[] = {8, 16};
+inline constexpr uint64_t kWindowNodesPerPush = 200;
 
 class OptimizerStrategy : public Strategy {
  public:
@@ -66,6 +74,8 @@ class OptimizerStrategy : public Strategy {
   bool prepare(const Deadline& deadline);
   SolveStatus searchRound(const Deadline& deadline);
   SolveStatus runProof(const Deadline& deadline);
+  SolveStatus searchWindow(const Deadline& deadline);
+  bool spliceWindow(const std::vector<PushStep>& pushes);  // true when adopted
   bool adopt(const std::string& lurd);  // true when cheaper than the best
   uint64_t budgetLeft() const;
   SolveStatus finishProven();
@@ -81,7 +91,13 @@ class OptimizerStrategy : public Strategy {
   std::unique_ptr<Zobrist> zobrist_;
   std::unique_ptr<VicinityTables> tables_;
   std::unique_ptr<Vicinity> vicinity_;
+  std::unique_ptr<PullDistances> squareDistances_;  // for windows; none on huge boards
   std::unique_ptr<VicinitySearch> search_;
+  std::vector<SolutionPosition> positions_;  // of the best solution, for windows
+  size_t window_ = 0;          // kWindowLengths index; past the end: windows done
+  size_t windowFrom_ = 0;      // the next window's first position
+  bool windowsImproved_ = false;  // in this pass over the lengths
+  uint64_t windowNodesBefore_ = 0;
   std::unique_ptr<Strategy> proof_;
   bool proofDone_ = false;
   std::vector<VicinityWidth> rounds_;  // in order; the last is unrestricted

@@ -30,24 +30,32 @@ CheckedSolution checkSolution(const Level& level, std::string_view text) {
   return c;
 }
 
-std::vector<std::vector<Square>> boxConfigurations(const Board& board, const std::string& steps) {
-  std::vector<std::vector<Square>> out;
+std::vector<SolutionPosition> solutionPositions(const Board& board, const std::string& steps) {
+  std::vector<SolutionPosition> out;
   std::vector<Square> boxes = board.startBoxes();
-  out.push_back(boxes);
   const Level& level = board.level();
   int player = level.player;
+  out.push_back({boxes, board.squareOf(player), 0, {}});
+  int moves = 0;
   for (char step : steps) {
     Direction d = *lurdDirection(step);
     int next = level.step(player, d);
+    ++moves;
     Square at = board.squareOf(next);
     auto it = std::find(boxes.begin(), boxes.end(), at);
     if (it != boxes.end()) {
       *it = board.neighbor(at, d);
       std::sort(boxes.begin(), boxes.end());
-      out.push_back(boxes);
+      out.push_back({boxes, at, moves, {next, d}});
     }
     player = next;
   }
+  return out;
+}
+
+std::vector<std::vector<Square>> boxConfigurations(const Board& board, const std::string& steps) {
+  std::vector<std::vector<Square>> out;
+  for (SolutionPosition& p : solutionPositions(board, steps)) out.push_back(std::move(p.boxes));
   return out;
 }
 

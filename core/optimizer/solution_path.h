@@ -9,6 +9,7 @@
 
 #include "analysis/board.h"
 #include "level.h"
+#include "search/solution.h"
 
 namespace soko {
 
@@ -24,8 +25,19 @@ struct CheckedSolution {
 // (column and row from 1), or says that the level is not solved at the end.
 CheckedSolution checkSolution(const Level& level, std::string_view text);
 
-// The sorted box squares of the start position and after every push of
-// `steps` (a checked solution), duplicates included: pushes + 1 entries.
+// A position a solution passes through: the start, or the one after a push.
+struct SolutionPosition {
+  std::vector<Square> boxes;  // sorted
+  Square player;              // the start's square, or the one the pushed box left
+  int moves;                  // steps taken to get here
+  PushStep push;              // the push that led here (none for the start)
+};
+
+// The start and the position after every push of `steps` (a checked
+// solution), duplicates included: pushes + 1 entries.
+std::vector<SolutionPosition> solutionPositions(const Board& board, const std::string& steps);
+
+// Their box squares alone.
 std::vector<std::vector<Square>> boxConfigurations(const Board& board, const std::string& steps);
 
 }  // namespace soko

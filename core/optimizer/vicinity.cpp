@@ -25,6 +25,15 @@ void Vicinity::add(const std::vector<std::vector<Square>>& configurations) {
   for (const std::vector<Square>& c : configurations) {
     if (size() > 0 && within(c.data(), 0)) continue;
     load(c.data());
+    const uint64_t* before = size() > 0 ? words_.data() + (size() - 1) * wordsPer_ : nullptr;
+    for (size_t w = 0; w < wordsPer_; ++w) {
+      const uint64_t was = before ? before[w] : 0;
+      for (uint64_t b = scratch_[w] & ~was; b; b &= b - 1)
+        diffs_.push_back({static_cast<Square>(w * 64 + std::countr_zero(b)), 1});
+      for (uint64_t b = was & ~scratch_[w]; b; b &= b - 1)
+        diffs_.push_back({static_cast<Square>(w * 64 + std::countr_zero(b)), -1});
+    }
+    diffStart_.push_back(static_cast<uint32_t>(diffs_.size()));
     words_.insert(words_.end(), scratch_.begin(), scratch_.end());
   }
 }
@@ -68,8 +77,16 @@ bool Vicinity::within(const Square* boxes, int k, int radius) const {
 void Vicinity::focus(const Square* parent, int k) const {
   candidates_.clear();
   if (k >= boxCount_) return;
+  // The parent's boxes not on configuration c: all of them before the
+  // first, then one fewer for each square a configuration gains under a
+  // box, one more for each it loses.
+  load(parent);
+  int e = boxCount_;
   for (size_t c = 0; c < size(); ++c) {
-    const int e = elsewhere(c, parent, k + 1);
+    for (uint32_t i = diffStart_[c]; i < diffStart_[c + 1]; ++i) {
+      const Change d = diffs_[i];
+      e -= d.sign * static_cast<int>((scratch_[d.square / 64] >> (d.square % 64)) & 1);
+    }
     if (e <= k + 1) candidates_.push_back({static_cast<uint32_t>(c), e});
   }
 }

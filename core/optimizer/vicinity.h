@@ -48,7 +48,8 @@ class Vicinity {
 
   uint64_t memoryBytes() const {
     return (words_.capacity() + scratch_.capacity()) * 8 + x_.size() * 8 +
-           candidates_.capacity() * sizeof(Candidate);
+           candidates_.capacity() * sizeof(Candidate) + diffs_.capacity() * sizeof(Change) +
+           diffStart_.capacity() * 4;
   }
 
  private:
@@ -67,6 +68,16 @@ class Vicinity {
     int elsewhere;  // the parent's boxes not on its squares
   };
   mutable std::vector<Candidate> candidates_;  // of the focused parent
+  // How each configuration differs from the one before it (the first from
+  // none): the squares it gained (+1) and lost (-1), in diffs_ from
+  // diffStart_[c] to diffStart_[c + 1]. A solution moves one box a push, so
+  // focus() follows the chain in a step or two per configuration.
+  struct Change {
+    Square square;
+    int8_t sign;
+  };
+  std::vector<Change> diffs_;
+  std::vector<uint32_t> diffStart_{0};
   bool has(size_t configuration, Square s) const {
     return (words_[configuration * wordsPer_ + s / 64] >> (s % 64)) & 1;
   }

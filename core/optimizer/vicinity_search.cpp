@@ -1,10 +1,12 @@
 #include "vicinity_search.h"
 
+#include <algorithm>
+
 namespace soko {
 
 VicinitySearch::VicinitySearch(const VicinityTables& tables, const Vicinity& vicinity,
                                VicinityWidth width, OptimizeMetric metric, Cost incumbent,
-                               uint64_t budgetBytes)
+                               uint64_t budgetBytes, SearchEnds ends)
     : tables_(tables),
       board_(tables.board),
       vicinity_(vicinity),
@@ -15,9 +17,55 @@ VicinitySearch::VicinitySearch(const VicinityTables& tables, const Vicinity& vic
       store_(board_.boxCount(), board_.squareCount(), budgetBytes - budgetBytes / 3),
       moves_(board_, MoveMode::Push, tables.dead),
       parent_(board_.boxCount()),
-      child_(board_.boxCount()) {
-  if (tables.distances)
+      child_(board_.boxCount()),
+      ends_(std::move(ends)) {
+  std::sort(ends_.startBoxes.begin(), ends_.startBoxes.end());
+  // The Hungarian bound is the stronger, the nearest-square sum the cheaper
+  // (a step per push instead of a matching per expansion): narrow vicinities
+  // are searched fastest with the sum, every position with the matching.
+  const bool everything = width_.k >= board_.boxCount();
+  if (windowed()) {
+    prepareWindow();
+  } else if (tables.squareDistances && !(everything && tables.distances)) {
+    std::vector<Square> goals;
+    for (int s = 0; s < board_.squareCount(); ++s)
+      if (board_.isGoal(static_cast<Square>(s))) goals.push_back(static_cast<Square>(s));
+    fillNearest(goals);
+  } else if (tables.distances) {
     matching_ = std::make_unique<MatchingBound>(board_.boxCount(), *tables.distances);
+  }
+}
+
+void VicinitySearch::fillNearest(const std::vector<Square>& targets) {
+  const int n = board_.squareCount();
+  const PullDistances& d = *tables_.squareDistances;
+  nearest_.assign(n, PullDistances::kUnreachable);
+  for (Square t : targets)
+    for (int s = 0; s < n; ++s)
+      nearest_[s] = std::min(nearest_[s], d.distance(t, static_cast<Square>(s)));
+}
+
+void VicinitySearch::prepareWindow() {
+  const int n = board_.squareCount();
+  fillNearest(ends_.targetBoxes);
+  // The player's steps to the target square among the target boxes.
+  walk_.assign(n, -1);
+  for (Square t : ends_.targetBoxes) walk_[t] = -2;  // a box
+  std::vector<Square> queue{ends_.targetPlayer};
+  walk_[ends_.targetPlayer] = 0;
+  for (size_t i = 0; i < queue.size(); ++i)
+    for (Direction dir : kDirections) {
+      const Square next = board_.neighbor(queue[i], dir);
+      if (next == kNoSquare || walk_[next] != -1) continue;
+      walk_[next] = walk_[queue[i]] + 1;
+      queue.push_back(next);
+    }
+}
+
+uint32_t VicinitySearch::nearestTargetSum(const Square* boxes) const {
+  int64_t sum = 0;
+  for (int i = 0; i < board_.boxCount(); ++i) sum += nearest_[boxes[i]];
+  return static_cast<uint32_t>(std::min<int64_t>(sum, PushDistances::kUnreachable));
 }
 
 uint64_t VicinitySearch::memoryBytes() const {
@@ -34,10 +82,13 @@ bool VicinitySearch::solved(const Square* boxes) const {
 
 // False when the start position cannot be stored.
 bool VicinitySearch::start() {
-  const Square* boxes = board_.startBoxes().data();
-  const Square player = board_.startPlayer();
+  const Square* boxes = ends_.startBoxes.data();
+  const Square player = ends_.startPlayer;
   uint32_t h = 0;
-  if (matching_) h = static_cast<uint32_t>(matching_->parent(boxes, player));
+  if (!nearest_.empty())
+    h = nearestTargetSum(boxes);
+  else if (matching_)
+    h = static_cast<uint32_t>(matching_->parent(boxes, player));
   const uint64_t key =
       tables_.zobrist.boxes(boxes, board_.boxCount()) ^ tables_.zobrist.player(player);
   NodeStore::Insert r = store_.insert(boxes, player, key, NodeStore::kNone, 0);
@@ -62,12 +113,32 @@ bool VicinitySearch::pop(uint32_t& id) {
   return false;
 }
 
+void VicinitySearch::reachTarget(uint32_t id, uint32_t first, uint32_t second, Square player) {
+  const int32_t walk = walk_[player];
+  if (walk < 0) return;  // the target player's square is out of reach
+  Cost c{first, second};
+  (metric_ == OptimizeMetric::Pushes ? c.second : c.first) += static_cast<uint32_t>(walk);
+  if (!(c < incumbent_)) return;
+  incumbent_ = cost_ = c;
+  found_ = id;
+}
+
+bool VicinitySearch::answerSoFar() {
+  if (found_ == NodeStore::kNone) return false;
+  pushes_ = relinked_.pushesTo(board_, store_, found_);
+  return true;
+}
+
 void VicinitySearch::offer(uint32_t parent, const BoxMove& m) {
   Square to;
+  const Square from = moves_.boxes()[m.box];
   const Square player = moves_.child(m, child_.data(), to);
   if (!vicinity_.childWithin(child_.data(), player, to, width_.k, width_.radius)) return;
   uint32_t h = 0;
-  if (matching_) {
+  if (!nearest_.empty()) {
+    if (nearest_[to] >= PushDistances::kUnreachable) return;
+    h = bound_[parent] - static_cast<uint32_t>(nearest_[from]) + static_cast<uint32_t>(nearest_[to]);
+  } else if (matching_) {
     int32_t b = matching_->child(m.box, to, player);
     if (b >= PushDistances::kUnreachable) return;
     h = static_cast<uint32_t>(b);
@@ -99,7 +170,10 @@ void VicinitySearch::offer(uint32_t parent, const BoxMove& m) {
   } else {
     return;
   }
-  open_.push({keyOf(r.index), r.index});
+  if (windowed() && h == 0)  // every box on a target square: the target boxes
+    reachTarget(r.index, first, second, player);
+  else
+    open_.push({keyOf(r.index), r.index});
 }
 
 void VicinitySearch::expand(uint32_t id) {
@@ -122,9 +196,13 @@ SolveStatus VicinitySearch::run(const Deadline& deadline, uint64_t nodesBefore) 
     if (budget_ == 0 || ((expanded_ & 127) == 0 && memoryBytes() > budget_))
       return SolveStatus::OutOfMemory;
     uint32_t id;
-    if (!pop(id)) return SolveStatus::Unsolvable;
+    const bool more = pop(id);
+    if (windowed() && (!more || !(Cost{first_[id] + bound_[id], second_[id]} < incumbent_)))
+      // Nothing left that could be cheaper than the best way found.
+      return answerSoFar() ? SolveStatus::Solved : SolveStatus::Unsolvable;
+    if (!more) return SolveStatus::Unsolvable;
     store_.boxes(id, parent_.data());
-    if (solved(parent_.data())) {
+    if (!windowed() && solved(parent_.data())) {
       pushes_ = relinked_.pushesTo(board_, store_, id);
       cost_ = Cost{first_[id], second_[id]};
       return SolveStatus::Solved;

@@ -1,14 +1,15 @@
 // One exact search of the optimizer: the cheapest way by the metric from the
 // start to a solved position, through box configurations within k of the
 // vicinity (k >= the box count: through any configuration, which proves the
-// answer optimal). Best-first over pushes, the player's exact square kept
+// answer optimal); or, for a window of the best solution (SearchEnds), from
+// one of its positions to a later one. Best-first over pushes, the player's exact square kept
 // (a position after a push is the boxes and the square the pushed box left),
 // each push costing its walk (fewest steps, around the boxes) plus one move.
 //
-// Ordered by f = (first count + the Hungarian push bound when there is one,
-// second count): the push bound is consistent and never more than the
-// remaining pushes or moves, so the first solved position taken is the
-// cheapest. Positions no cheaper than the incumbent are never stored, so an
+// Ordered by f = (first count + a push bound, second count): the Hungarian
+// push bound, or the sum of each box's pushes to its nearest goal (cheaper,
+// weaker); each is consistent and never more than the remaining pushes or
+// moves, so the first solved position taken is the cheapest. Positions no cheaper than the incumbent are never stored, so an
 // exhausted search proves there is nothing cheaper within the vicinity.
 #pragma once
 
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include "analysis/board.h"
+#include "analysis/pull_distances.h"
 #include "analysis/push_distances.h"
 #include "analysis/zobrist.h"
 #include "bounds/matching_bound.h"
@@ -38,6 +40,25 @@ struct VicinityTables {
   const std::vector<uint8_t>& dead;  // [square] dead for pushes
   const PushDistances* distances;    // the goals' push distances, or nullptr (no bound)
   const Zobrist& zobrist;
+  // Pushes a lone box needs between any two squares: distance(t, s) from s
+  // to t (a PullDistances over every square). nullptr: no windows.
+  const PullDistances* squareDistances = nullptr;
+};
+
+// Where a search starts and what it must reach. Without target boxes: from
+// the level's start to any solved position, bounded by the Hungarian push
+// bound. A window of the best solution: from one of its positions to the
+// boxes of a later one with the player free to walk to that one's square
+// (the walk counted), bounded by each box's pushes to the nearest target
+// square; the search then stops at a node limit the caller sets.
+struct SearchEnds {
+  std::vector<Square> startBoxes;
+  Square startPlayer = kNoSquare;
+  std::vector<Square> targetBoxes;  // sorted; empty: every box on a goal
+  Square targetPlayer = kNoSquare;
+  static SearchEnds level(const Board& board) {
+    return {board.startBoxes(), board.startPlayer(), {}, kNoSquare};
+  }
 };
 
 // How wide a search's vicinity is: k boxes moved, each within `radius`.
@@ -49,14 +70,18 @@ struct VicinityWidth {
 class VicinitySearch {
  public:
   VicinitySearch(const VicinityTables& tables, const Vicinity& vicinity, VicinityWidth width,
-                 OptimizeMetric metric, Cost incumbent, uint64_t budgetBytes);
+                 OptimizeMetric metric, Cost incumbent, uint64_t budgetBytes,
+                 SearchEnds ends);
 
   // Expands positions until the deadline, whose node limit counts
   // `nodesBefore` + this search's expansions. Running; Solved (a cheaper
-  // solution: pushes() and cost()); Unsolvable (nothing cheaper within the
-  // vicinity); OutOfMemory.
+  // solution, or window: pushes() and cost()); Unsolvable (nothing cheaper
+  // within the vicinity); OutOfMemory.
   SolveStatus run(const Deadline& deadline, uint64_t nodesBefore);
 
+  // A window stopped early: true (pushes() and cost() set) when it had
+  // already found a way cheaper than the incumbent.
+  bool answerSoFar();
   const std::vector<PushStep>& pushes() const { return pushes_; }
   Cost cost() const { return cost_; }
   uint64_t nodes() const { return expanded_; }
@@ -74,6 +99,12 @@ class VicinitySearch {
   void expand(uint32_t id);
   void offer(uint32_t parent, const BoxMove& m);
   bool solved(const Square* boxes) const;
+  bool windowed() const { return !ends_.targetBoxes.empty(); }
+  void fillNearest(const std::vector<Square>& targets);
+  void prepareWindow();
+  uint32_t nearestTargetSum(const Square* boxes) const;
+  // A child on the window's target boxes: kept as the answer when cheaper.
+  void reachTarget(uint32_t id, uint32_t first, uint32_t second, Square player);
   uint64_t keyOf(uint32_t id) const {
     return (static_cast<uint64_t>(first_[id] + bound_[id]) << 32) | second_[id];
   }
@@ -99,6 +130,12 @@ class VicinitySearch {
   uint64_t expanded_ = 0;
   std::vector<PushStep> pushes_;
   Cost cost_;
+  SearchEnds ends_;
+  // [square] pushes to the nearest target square (goals, or a window's
+  // target boxes); empty when the Hungarian bound (or none) is used.
+  std::vector<int32_t> nearest_;
+  std::vector<int32_t> walk_;     // [square] steps to the target player in the target boxes, -1 none
+  uint32_t found_ = NodeStore::kNone;  // a window's cheapest node on the target so far
 };
 
 }  // namespace soko

@@ -6,7 +6,11 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "analysis/pull_distances.h"
+#include "analysis/zobrist.h"
+#include "optimizer/solution_path.h"
 #include "optimizer/vicinity.h"
+#include "optimizer/vicinity_search.h"
 #include "test_support.h"
 
 namespace soko {
@@ -168,10 +172,15 @@ TEST_CASE("vicinity: configurations within k boxes moved, and within a radius") 
 }
 
 TEST_CASE("vicinity: asking about a parent's children gives what asking each one does") {
-  // Squares 0..9 in a row, three boxes; the solution passes {0,1,2}, {0,1,3}, {0,1,4}.
+  // Squares 0..9 in a row, three boxes. One box a push, as a solution goes;
+  // then one passed again (skipped) and a jump of every box at once.
   Board board(one("############\n#@$$$    ...#\n############\n"));
+  const bool jumps = GENERATE(false, true);
   Vicinity v(board);
-  v.add({{0, 1, 2}, {0, 1, 3}, {0, 1, 4}});
+  if (jumps)
+    v.add({{0, 1, 2}, {0, 1, 3}, {0, 1, 2}, {5, 6, 7}, {1, 4, 9}});
+  else
+    v.add({{0, 1, 2}, {0, 1, 3}, {0, 1, 4}});
   const Square parent[] = {1, 4, 6};
   for (int k : {0, 1, 2})
     for (int radius : {1, 3, Vicinity::kAnyDistance}) {
@@ -181,10 +190,47 @@ TEST_CASE("vicinity: asking about a parent's children gives what asking each one
           Square child[] = {1, 4, 6};
           const Square from = child[moved], to = static_cast<Square>(from + step);
           child[moved] = to;
-          INFO("k " << k << " radius " << radius << " box " << from << " to " << to);
+          INFO("jumps " << jumps << " k " << k << " radius " << radius << " box " << from
+                        << " to " << to);
           CHECK(v.childWithin(child, from, to, k, radius) == v.within(child, k, radius));
         }
     }
+}
+
+TEST_CASE("window: a stretch of a solution is replaced by the cheapest way between its ends") {
+  Level level = one(kRoom);
+  Board board(level);
+  std::vector<Square> all(board.squareCount());
+  for (int s = 0; s < board.squareCount(); ++s) all[s] = static_cast<Square>(s);
+  PullDistances between(board, all);
+  std::vector<uint8_t> dead(board.squareCount(), 0);
+  Zobrist zobrist(board.squareCount());
+  VicinityTables tables{board, dead, nullptr, zobrist, &between};
+  Vicinity unused(board);
+  // The roundabout's positions: the start and one after each of its 5 pushes.
+  std::vector<SolutionPosition> p = solutionPositions(board, kRoundabout);
+  REQUIRE(p.size() == 6);
+  auto window = [&](size_t from, size_t to, Cost incumbent) {
+    return std::make_unique<VicinitySearch>(tables, unused, VicinityWidth{board.boxCount()},
+                                            OptimizeMetric::Pushes, incumbent, uint64_t{1} << 24,
+                                            SearchEnds{p[from].boxes, p[from].player,
+                                                       p[to].boxes, p[to].player});
+  };
+  const Deadline none(Deadline::Clock::time_point::max(), 100000);
+  // The whole solution as one window: 5 pushes and 13 moves become 3 and 3.
+  auto whole = window(0, 5, Cost{5, 13});
+  REQUIRE(whole->run(none, 0) == SolveStatus::Solved);
+  CHECK(whole->pushes().size() == 3);
+  CHECK(whole->cost() == Cost{3, 3});
+  // Nothing is cheaper than the optimum itself.
+  CHECK(window(0, 5, Cost{3, 3})->run(none, 0) == SolveStatus::Unsolvable);
+  // Pushes 1 to 3 (right, left, right) leave the box where one push does,
+  // with the player walked back to where the stretch left it.
+  REQUIRE(p[3].boxes == p[1].boxes);
+  auto middle = window(0, 3, Cost{3, static_cast<uint32_t>(p[3].moves)});
+  REQUIRE(middle->run(none, 0) == SolveStatus::Solved);
+  CHECK(middle->pushes().size() == 1);
+  CHECK(middle->cost().first == 1);
 }
 
 }  // namespace
