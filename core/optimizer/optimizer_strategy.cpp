@@ -103,9 +103,9 @@ bool OptimizerStrategy::prepare(const Deadline& deadline) {
   if (!prep_.run(deadline)) return false;
   const Board& board = analysis_.board();
   zobrist_ = std::make_unique<Zobrist>(board.squareCount());
-  tables_ = std::make_unique<VicinityTables>(VicinityTables{
-      board, analysis_.pushDead(), useBound_ ? &analysis_.goalDistances() : nullptr, *zobrist_,
-      squareDistances_.get()});
+  tables_ = std::make_unique<VicinityTables>(
+      VicinityTables{board, analysis_.pushDead(), useBound_ ? &analysis_.goalDistances() : nullptr,
+                     *zobrist_, squareDistances_.get()});
   vicinity_ = std::make_unique<Vicinity>(board);
   vicinity_->add(boxConfigurations(board, best_));
   rounds_ = roundWidths(board.boxCount());

@@ -76,7 +76,7 @@ class OptimizerStrategy : public Strategy {
   SolveStatus runProof(const Deadline& deadline);
   SolveStatus searchWindow(const Deadline& deadline);
   bool spliceWindow(const std::vector<PushStep>& pushes);  // true when adopted
-  bool adopt(const std::string& lurd);  // true when cheaper than the best
+  bool adopt(const std::string& lurd);                     // true when cheaper than the best
   uint64_t budgetLeft() const;
   SolveStatus finishProven();
   std::string widthText(VicinityWidth w) const;  // "2 boxes moved within 4 squares"
@@ -94,9 +94,9 @@ class OptimizerStrategy : public Strategy {
   std::unique_ptr<PullDistances> squareDistances_;  // for windows; none on huge boards
   std::unique_ptr<VicinitySearch> search_;
   std::vector<SolutionPosition> positions_;  // of the best solution, for windows
-  size_t window_ = 0;          // kWindowLengths index; past the end: windows done
-  size_t windowFrom_ = 0;      // the next window's first position
-  bool windowsImproved_ = false;  // in this pass over the lengths
+  size_t window_ = 0;                        // kWindowLengths index; past the end: windows done
+  size_t windowFrom_ = 0;                    // the next window's first position
+  bool windowsImproved_ = false;             // in this pass over the lengths
   uint64_t windowNodesBefore_ = 0;
   std::unique_ptr<Strategy> proof_;
   bool proofDone_ = false;

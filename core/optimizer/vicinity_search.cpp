@@ -137,7 +137,8 @@ void VicinitySearch::offer(uint32_t parent, const BoxMove& m) {
   uint32_t h = 0;
   if (!nearest_.empty()) {
     if (nearest_[to] >= PushDistances::kUnreachable) return;
-    h = bound_[parent] - static_cast<uint32_t>(nearest_[from]) + static_cast<uint32_t>(nearest_[to]);
+    h = bound_[parent] - static_cast<uint32_t>(nearest_[from]) +
+        static_cast<uint32_t>(nearest_[to]);
   } else if (matching_) {
     int32_t b = matching_->child(m.box, to, player);
     if (b >= PushDistances::kUnreachable) return;

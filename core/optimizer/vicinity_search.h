@@ -9,8 +9,9 @@
 // Ordered by f = (first count + a push bound, second count): the Hungarian
 // push bound, or the sum of each box's pushes to its nearest goal (cheaper,
 // weaker); each is consistent and never more than the remaining pushes or
-// moves, so the first solved position taken is the cheapest. Positions no cheaper than the incumbent are never stored, so an
-// exhausted search proves there is nothing cheaper within the vicinity.
+// moves, so the first solved position taken is the cheapest. Positions no cheaper than the
+// incumbent are never stored, so an exhausted search proves there is nothing cheaper within the
+// vicinity.
 #pragma once
 
 #include <cstdint>
@@ -70,8 +71,7 @@ struct VicinityWidth {
 class VicinitySearch {
  public:
   VicinitySearch(const VicinityTables& tables, const Vicinity& vicinity, VicinityWidth width,
-                 OptimizeMetric metric, Cost incumbent, uint64_t budgetBytes,
-                 SearchEnds ends);
+                 OptimizeMetric metric, Cost incumbent, uint64_t budgetBytes, SearchEnds ends);
 
   // Expands positions until the deadline, whose node limit counts
   // `nodesBefore` + this search's expansions. Running; Solved (a cheaper
@@ -134,7 +134,7 @@ class VicinitySearch {
   // [square] pushes to the nearest target square (goals, or a window's
   // target boxes); empty when the Hungarian bound (or none) is used.
   std::vector<int32_t> nearest_;
-  std::vector<int32_t> walk_;     // [square] steps to the target player in the target boxes, -1 none
+  std::vector<int32_t> walk_;  // [square] steps to the target player in the target boxes, -1 none
   uint32_t found_ = NodeStore::kNone;  // a window's cheapest node on the target so far
 };
 

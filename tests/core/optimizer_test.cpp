@@ -190,8 +190,8 @@ TEST_CASE("vicinity: asking about a parent's children gives what asking each one
           Square child[] = {1, 4, 6};
           const Square from = child[moved], to = static_cast<Square>(from + step);
           child[moved] = to;
-          INFO("jumps " << jumps << " k " << k << " radius " << radius << " box " << from
-                        << " to " << to);
+          INFO("jumps " << jumps << " k " << k << " radius " << radius << " box " << from << " to "
+                        << to);
           CHECK(v.childWithin(child, from, to, k, radius) == v.within(child, k, radius));
         }
     }
@@ -211,10 +211,9 @@ TEST_CASE("window: a stretch of a solution is replaced by the cheapest way betwe
   std::vector<SolutionPosition> p = solutionPositions(board, kRoundabout);
   REQUIRE(p.size() == 6);
   auto window = [&](size_t from, size_t to, Cost incumbent) {
-    return std::make_unique<VicinitySearch>(tables, unused, VicinityWidth{board.boxCount()},
-                                            OptimizeMetric::Pushes, incumbent, uint64_t{1} << 24,
-                                            SearchEnds{p[from].boxes, p[from].player,
-                                                       p[to].boxes, p[to].player});
+    return std::make_unique<VicinitySearch>(
+        tables, unused, VicinityWidth{board.boxCount()}, OptimizeMetric::Pushes, incumbent,
+        uint64_t{1} << 24, SearchEnds{p[from].boxes, p[from].player, p[to].boxes, p[to].player});
   };
   const Deadline none(Deadline::Clock::time_point::max(), 100000);
   // The whole solution as one window: 5 pushes and 13 moves become 3 and 3.
