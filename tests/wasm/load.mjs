@@ -27,3 +27,8 @@ export function solveAll(M, levelText, options) {
   s.delete();
   return out;
 }
+
+// The test collection as the page holds a bundled one.
+export function starterCollection(M) {
+  return { id: 'b:starter.sok', name: 'Starter', levels: M.parseCollection(fixture('starter.sok')).levels };
+}

@@ -5,7 +5,7 @@
 // state.effects, as the controller would run them.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { fixture, loadModule } from '../wasm/load.mjs';
+import { loadModule, starterCollection } from '../wasm/load.mjs';
 import { canUndo, createState, dismissNotice, showNotice, takeEffects } from '../../web/app-state.js';
 import { finishHint, finishSolve, jobProgress, requestHint, requestSolve, stopJob } from '../../web/job-state.js';
 import { applyOldPosition, collectionChanged, playerAction, progressChangedElsewhere, showLevel, walkTick } from '../../web/level-state.js';
@@ -16,7 +16,7 @@ let M;
 let starter;
 before(async () => {
   M = await loadModule();
-  starter = { id: 'b:starter.sok', name: 'Starter', levels: M.parseCollection(fixture('starter.sok')).levels };
+  starter = starterCollection(M);
 });
 
 // Little Warehouse (starter 4) and a solution of it.

@@ -3,7 +3,7 @@
 // comes, the replay showing the shortest at the end, cancel and refusals.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { fixture, loadModule } from '../wasm/load.mjs';
+import { loadModule, starterCollection } from '../wasm/load.mjs';
 import { createState, takeEffects } from '../../web/app-state.js';
 import { stopJob } from '../../web/job-state.js';
 import { showLevel } from '../../web/level-state.js';
@@ -15,7 +15,7 @@ let M;
 let starter;
 before(async () => {
   M = await loadModule();
-  starter = { id: 'b:starter.sok', name: 'Starter', levels: M.parseCollection(fixture('starter.sok')).levels };
+  starter = starterCollection(M);
 });
 
 // Little Warehouse (starter 4), and a solution with two needless steps first.

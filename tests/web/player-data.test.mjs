@@ -7,7 +7,7 @@
 // state.effects, as the controller would run them.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { fixture, loadModule } from '../wasm/load.mjs';
+import { fixture, loadModule, starterCollection } from '../wasm/load.mjs';
 import { createState, settingChanged, storedData, takeEffects } from '../../web/app-state.js';
 import { applyBackups, reconcile, writeBackup } from '../../web/backup.js';
 import { askRemoveCollection, gridMove, nextUnsolved, removeCollection, solvedCount } from '../../web/browser-state.js';
@@ -24,7 +24,7 @@ let M;
 let starter;
 before(async () => {
   M = await loadModule();
-  starter = { id: 'b:starter.sok', name: 'Starter', levels: M.parseCollection(fixture('starter.sok')).levels };
+  starter = starterCollection(M);
 });
 
 // Crossing (starter 5), 7 wide:
