@@ -47,7 +47,7 @@ void VicinitySearch::fillNearest(const std::vector<Square>& targets) {
 
 void VicinitySearch::prepareWindow() {
   const int n = board_.squareCount();
-  fillNearest(ends_.targetBoxes);
+  target_ = std::make_unique<TargetMatching>(*tables_.squareDistances, n, ends_.targetBoxes);
   // The player's steps to the target square among the target boxes.
   walk_.assign(n, -1);
   for (Square t : ends_.targetBoxes) walk_[t] = -2;  // a box
@@ -85,7 +85,9 @@ bool VicinitySearch::start() {
   const Square* boxes = ends_.startBoxes.data();
   const Square player = ends_.startPlayer;
   uint32_t h = 0;
-  if (!nearest_.empty())
+  if (target_)
+    h = static_cast<uint32_t>(target_->parent(boxes));
+  else if (!nearest_.empty())
     h = nearestTargetSum(boxes);
   else if (matching_)
     h = static_cast<uint32_t>(matching_->parent(boxes, player));
@@ -135,7 +137,11 @@ void VicinitySearch::offer(uint32_t parent, const BoxMove& m) {
   const Square player = moves_.child(m, child_.data(), to);
   if (!vicinity_.childWithin(child_.data(), player, to, width_.k, width_.radius)) return;
   uint32_t h = 0;
-  if (!nearest_.empty()) {
+  if (target_) {
+    const int32_t b = target_->child(m.box, to);
+    if (b >= Hungarian::kInfinite) return;
+    h = static_cast<uint32_t>(b);
+  } else if (!nearest_.empty()) {
     if (nearest_[to] >= PushDistances::kUnreachable) return;
     h = bound_[parent] - static_cast<uint32_t>(nearest_[from]) +
         static_cast<uint32_t>(nearest_[to]);
@@ -183,6 +189,7 @@ void VicinitySearch::expand(uint32_t id) {
   const Square player = store_.player(id);
   moves_.load(parent_.data(), player, true);
   if (matching_) matching_->parent(moves_.boxes(), player);
+  if (target_) target_->parent(moves_.boxes());
   vicinity_.focus(moves_.boxes(), width_.k);
   for (const BoxMove& m : moves_.moves()) offer(id, m);
 }

@@ -24,6 +24,7 @@
 #include "analysis/push_distances.h"
 #include "analysis/zobrist.h"
 #include "bounds/matching_bound.h"
+#include "bounds/target_matching.h"
 #include "metric.h"
 #include "search/best_first.h"
 #include "search/moves.h"
@@ -47,11 +48,11 @@ struct VicinityTables {
 };
 
 // Where a search starts and what it must reach. Without target boxes: from
-// the level's start to any solved position, bounded by the Hungarian push
-// bound. A window of the best solution: from one of its positions to the
-// boxes of a later one with the player free to walk to that one's square
-// (the walk counted), bounded by each box's pushes to the nearest target
-// square; the search then stops at a node limit the caller sets.
+// the level's start to any solved position. A window of the best solution:
+// from one of its positions to the boxes of a later one with the player
+// free to walk to that one's square (the walk counted), bounded by the
+// boxes' pushes to those squares matched one to one (TargetMatching); the
+// search then stops at a node limit the caller sets.
 struct SearchEnds {
   std::vector<Square> startBoxes;
   Square startPlayer = kNoSquare;
@@ -131,9 +132,10 @@ class VicinitySearch {
   std::vector<PushStep> pushes_;
   Cost cost_;
   SearchEnds ends_;
-  // [square] pushes to the nearest target square (goals, or a window's
-  // target boxes); empty when the Hungarian bound (or none) is used.
+  // [square] pushes to the nearest goal; empty when a Hungarian bound (or
+  // none) is used.
   std::vector<int32_t> nearest_;
+  std::unique_ptr<TargetMatching> target_;  // a window's bound
   std::vector<int32_t> walk_;  // [square] steps to the target player in the target boxes, -1 none
   uint32_t found_ = NodeStore::kNone;  // a window's cheapest node on the target so far
 };

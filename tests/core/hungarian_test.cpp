@@ -3,6 +3,11 @@
 #include <catch2/catch.hpp>
 #include <random>
 
+#include "analysis/board.h"
+#include "analysis/pull_distances.h"
+#include "bounds/target_matching.h"
+#include "test_support.h"
+
 using namespace soko;
 
 namespace {
@@ -81,4 +86,39 @@ TEST_CASE("Hungarian reports an infinite total when no finite matching exists") 
   Hungarian h(2);
   auto rows = rowsOf(m);
   CHECK(h.solve(rows.data()) >= Hungarian::kInfinite);
+}
+
+TEST_CASE("target matching: parents and children give the brute-force matching to the targets") {
+  // A room with a pillar; three boxes matched to three target squares by
+  // each box's pushes on the empty board.
+  Board board(testing::one("#######\n#@ ...#\n# $$$ #\n#  #  #\n#     #\n#######\n"));
+  const int n = board.squareCount();
+  std::vector<Square> all(n);
+  for (int s = 0; s < n; ++s) all[s] = static_cast<Square>(s);
+  PullDistances between(board, all);
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> square(0, n - 1);
+  auto brute = [&](const std::vector<Square>& boxes, const std::vector<Square>& targets) {
+    std::vector<std::vector<int32_t>> m;
+    for (Square b : boxes) {
+      m.emplace_back();
+      for (Square t : targets)
+        m.back().push_back(std::min(between.distance(t, b), Hungarian::kInfinite));
+    }
+    return std::min(bruteForceAssignment(m), Hungarian::kInfinite);
+  };
+  for (int round = 0; round < 200; ++round) {
+    std::vector<Square> boxes, targets;
+    for (int i = 0; i < 3; ++i) {
+      boxes.push_back(static_cast<Square>(square(rng)));
+      targets.push_back(static_cast<Square>(square(rng)));
+    }
+    TargetMatching bound(between, n, targets);
+    CHECK(std::min(bound.parent(boxes.data()), Hungarian::kInfinite) == brute(boxes, targets));
+    const int moved = round % 3;
+    const Square to = static_cast<Square>(square(rng));
+    std::vector<Square> child = boxes;
+    child[moved] = to;
+    CHECK(std::min(bound.child(moved, to), Hungarian::kInfinite) == brute(child, targets));
+  }
 }
