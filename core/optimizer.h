@@ -41,6 +41,7 @@ class Optimizer : public SearchRunner {
   int bestPushesSoFar() const { return strategy_ ? strategy_->bestPushes() : inputPushes_; }
   // What is proven about solution(): nothing, the first count, or all of it.
   Proven proven() const { return strategy_ ? strategy_->proven() : Proven::Nothing; }
+  int otherSolutions() const { return strategy_ ? strategy_->otherSolutions() : 0; }
 
  private:
   OptimizeMetric metric_;

@@ -2,6 +2,11 @@
 // the best solution so far (at first the one given) and improves it by exact
 // searches through ever wider vicinities of it (vicinity_search.h):
 //
+//   others     first, the fess variants solve the level again, each within
+//              a node limit: a solution sends the boxes to the goals in its
+//              own way, and the vicinity holds the configurations of every
+//              solution found (YASO's optimizer combines several the same
+//              way), so the rounds below can join parts of them;
 //   k = 0      the configurations the solution passes through: the best
 //              walks between its pushes and the best order among them;
 //   windows    each stretch of 8, then 16 pushes (overlapping by half)
@@ -53,6 +58,8 @@ inline constexpr uint64_t kProofNodes = 200'000;
 // Window lengths in pushes, and the expansions a window gets per push.
 inline constexpr int kWindowLengths[] = {8, 16};
 inline constexpr uint64_t kWindowNodesPerPush = 200;
+// Expansions each other solver gets to find a solution of its own.
+inline constexpr uint64_t kOtherSolverNodes = 10'000;
 
 class OptimizerStrategy : public Strategy {
  public:
@@ -69,11 +76,15 @@ class OptimizerStrategy : public Strategy {
   Proven proven() const { return proven_; }
   int bestMoves() const { return bestMoves_; }  // of solution()
   int bestPushes() const { return bestPushes_; }
+  // Solutions the other solvers found and the vicinity holds besides the best.
+  int otherSolutions() const { return static_cast<int>(others_.size()); }
 
  private:
   bool prepare(const Deadline& deadline);
   SolveStatus searchRound(const Deadline& deadline);
   SolveStatus runProof(const Deadline& deadline);
+  SolveStatus runOtherSolver(const Deadline& deadline);
+  void resetVicinity();  // the best solution's configurations and the others'
   SolveStatus searchWindow(const Deadline& deadline);
   bool spliceWindow(const std::vector<PushStep>& pushes);  // true when adopted
   bool adopt(const std::string& lurd);                     // true when cheaper than the best
@@ -98,6 +109,9 @@ class OptimizerStrategy : public Strategy {
   size_t windowFrom_ = 0;                    // the next window's first position
   bool windowsImproved_ = false;             // in this pass over the lengths
   uint64_t windowNodesBefore_ = 0;
+  std::unique_ptr<Strategy> other_;                       // the other solver running
+  size_t otherSolver_ = 0;                                // the next of them; past the end: done
+  std::vector<std::vector<std::vector<Square>>> others_;  // their solutions' configurations
   std::unique_ptr<Strategy> proof_;
   bool proofDone_ = false;
   std::vector<VicinityWidth> rounds_;  // in order; the last is unrestricted

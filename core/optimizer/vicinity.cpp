@@ -21,19 +21,20 @@ void Vicinity::load(const Square* boxes) const {
   for (int i = 0; i < boxCount_; ++i) scratch_[boxes[i] / 64] |= uint64_t{1} << (boxes[i] % 64);
 }
 
+int Vicinity::off(const uint64_t* words) const {
+  int n = 0;
+  for (size_t w = 0; w < wordsPer_; ++w) n += std::popcount(scratch_[w] & ~words[w]);
+  return n;
+}
+
 void Vicinity::add(const std::vector<std::vector<Square>>& configurations) {
   for (const std::vector<Square>& c : configurations) {
-    if (size() > 0 && within(c.data(), 0)) continue;
     load(c.data());
-    const uint64_t* before = size() > 0 ? words_.data() + (size() - 1) * wordsPer_ : nullptr;
-    for (size_t w = 0; w < wordsPer_; ++w) {
-      const uint64_t was = before ? before[w] : 0;
-      for (uint64_t b = scratch_[w] & ~was; b; b &= b - 1)
-        diffs_.push_back({static_cast<Square>(w * 64 + std::countr_zero(b)), 1});
-      for (uint64_t b = was & ~scratch_[w]; b; b &= b - 1)
-        diffs_.push_back({static_cast<Square>(w * 64 + std::countr_zero(b)), -1});
-    }
-    diffStart_.push_back(static_cast<uint32_t>(diffs_.size()));
+    const std::string key(reinterpret_cast<const char*>(scratch_.data()), wordsPer_ * 8);
+    if (!held_.insert(key).second) continue;
+    if (size() % kBlock == 0) blockUnions_.resize(blockUnions_.size() + wordsPer_, 0);
+    uint64_t* u = blockUnions_.data() + blockUnions_.size() - wordsPer_;
+    for (size_t w = 0; w < wordsPer_; ++w) u[w] |= scratch_[w];
     words_.insert(words_.end(), scratch_.begin(), scratch_.end());
   }
 }
@@ -76,23 +77,25 @@ bool Vicinity::within(const Square* boxes, int k, int radius) const {
 
 void Vicinity::focus(const Square* parent, int k) const {
   candidates_.clear();
+  fewestElsewhere_ = boxCount_;
   if (k >= boxCount_) return;
-  // The parent's boxes not on configuration c: all of them before the
-  // first, then one fewer for each square a configuration gains under a
-  // box, one more for each it loses.
   load(parent);
-  int e = boxCount_;
-  for (size_t c = 0; c < size(); ++c) {
-    for (uint32_t i = diffStart_[c]; i < diffStart_[c + 1]; ++i) {
-      const Change d = diffs_[i];
-      e -= d.sign * static_cast<int>((scratch_[d.square / 64] >> (d.square % 64)) & 1);
+  const size_t n = size();
+  for (size_t block = 0; block * kBlock < n; ++block) {
+    if (off(blockUnions_.data() + block * wordsPer_) > k + 1) continue;
+    for (size_t c = block * kBlock; c < std::min(n, (block + 1) * kBlock); ++c) {
+      const int e = off(words_.data() + c * wordsPer_);
+      if (e > k + 1) continue;
+      candidates_.push_back({static_cast<uint32_t>(c), e});
+      fewestElsewhere_ = std::min(fewestElsewhere_, e);
     }
-    if (e <= k + 1) candidates_.push_back({static_cast<uint32_t>(c), e});
   }
 }
 
 bool Vicinity::childWithin(const Square* child, Square from, Square to, int k, int radius) const {
   if (k >= boxCount_) return true;
+  // A push moves one box: the child has at most one box more elsewhere.
+  if (fewestElsewhere_ < k && radius >= kAnyDistance) return true;
   for (const Candidate& c : candidates_) {
     const int e = c.elsewhere - !has(c.configuration, from) + !has(c.configuration, to);
     if (e > k) continue;

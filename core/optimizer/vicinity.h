@@ -16,6 +16,8 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "analysis/board.h"
@@ -48,8 +50,8 @@ class Vicinity {
 
   uint64_t memoryBytes() const {
     return (words_.capacity() + scratch_.capacity()) * 8 + x_.size() * 8 +
-           candidates_.capacity() * sizeof(Candidate) + diffs_.capacity() * sizeof(Change) +
-           diffStart_.capacity() * 4;
+           candidates_.capacity() * sizeof(Candidate) + blockUnions_.capacity() * 8 +
+           held_.size() * (wordsPer_ * 8 + 48);
   }
 
  private:
@@ -68,16 +70,17 @@ class Vicinity {
     int elsewhere;  // the parent's boxes not on its squares
   };
   mutable std::vector<Candidate> candidates_;  // of the focused parent
-  // How each configuration differs from the one before it (the first from
-  // none): the squares it gained (+1) and lost (-1), in diffs_ from
-  // diffStart_[c] to diffStart_[c + 1]. A solution moves one box a push, so
-  // focus() follows the chain in a step or two per configuration.
-  struct Change {
-    Square square;
-    int8_t sign;
-  };
-  std::vector<Change> diffs_;
-  std::vector<uint32_t> diffStart_{0};
+  mutable int fewestElsewhere_ = 0;            // among them
+  // The configurations in blocks of kBlock, each with the union of its
+  // squares: a parent with more than k + 1 boxes off a block's union has at
+  // least that many off each of its configurations, so focus() skips the
+  // block after one comparison of words (the configurations near a parent
+  // sit together along a solution, a push changing one box).
+  static constexpr size_t kBlock = 16;
+  std::vector<uint64_t> blockUnions_;     // [block * wordsPer_ + word]
+  std::unordered_set<std::string> held_;  // each configuration's words, to skip repeats
+  // The boxes in scratch_ off the squares of `words`.
+  int off(const uint64_t* words) const;
   bool has(size_t configuration, Square s) const {
     return (words_[configuration * wordsPer_ + s / 64] >> (s % 64)) & 1;
   }

@@ -3,7 +3,9 @@
 // push-optimal count astar proves, and gives the same answer every time.
 #include "optimizer.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <random>
 #include <string>
 
 #include "analysis/pull_distances.h"
@@ -11,6 +13,7 @@
 #include "optimizer/solution_path.h"
 #include "optimizer/vicinity.h"
 #include "optimizer/vicinity_search.h"
+#include "strategies/fess/fess.h"
 #include "test_support.h"
 
 namespace soko {
@@ -147,6 +150,74 @@ TEST_CASE("optimizer: never longer than a shipped Microban I solution") {
   }
   CHECK(levels == 155);
   CHECK(shorter > 0);
+}
+
+// XSokoban 37: fess's own solution takes 444 pushes, fess with four
+// feature spaces finds one of 374 within a few thousand expansions.
+TEST_CASE("optimizer: another solver's cheaper solution is taken and never lost") {
+  Collection c = testing::bundled("XSokoban");
+  const Level& level = c.levels.at(36);
+  auto fess = makeFessStrategy(level, kDefaultMemoryBudgetBytes);
+  auto four = makeFessStrategy(level, kDefaultMemoryBudgetBytes, fessFourSpaces());
+  REQUIRE(fess->run(Deadline(Deadline::Clock::time_point::max(), kOtherSolverNodes)) ==
+          SolveStatus::Solved);
+  REQUIRE(four->run(Deadline(Deadline::Clock::time_point::max(), kOtherSolverNodes)) ==
+          SolveStatus::Solved);
+  const CheckedSolution given = checkSolution(level, fess->solution());
+  const CheckedSolution other = checkSolution(level, four->solution());
+  REQUIRE(other.pushes < given.pushes);
+  // Enough expansions for the other solvers and little more.
+  Optimizer o(level, given.steps, capped(OptimizeMetric::Pushes, 5 * kOtherSolverNodes));
+  o.solve();
+  CHECK(verify(level, o.solution()).solved);
+  CHECK(o.otherSolutions() >= 1);
+  CHECK(o.solutionPushes() <= other.pushes);
+}
+
+// Many configurations (several blocks of them), parents anywhere: focus()
+// and childWithin() answer as within() does.
+TEST_CASE("vicinity: focus over many configurations agrees with asking each child") {
+  Board board(one("##########\n#@       #\n#  $$$$  #\n#        #\n#  ....  #\n##########\n"));
+  const int squares = board.squareCount();
+  std::mt19937 random(7);
+  auto configuration = [&] {
+    std::vector<Square> boxes;
+    while (boxes.size() < 4) {
+      const Square s = static_cast<Square>(random() % squares);
+      if (std::find(boxes.begin(), boxes.end(), s) == boxes.end()) boxes.push_back(s);
+    }
+    std::sort(boxes.begin(), boxes.end());
+    return boxes;
+  };
+  // A chain of one-box moves with jumps, as several solutions joined give.
+  std::vector<std::vector<Square>> held{configuration()};
+  for (int i = 0; i < 70; ++i) {
+    std::vector<Square> next = i % 20 == 19 ? configuration() : held.back();
+    if (i % 20 != 19) {
+      const Square to = static_cast<Square>(random() % squares);
+      if (std::find(next.begin(), next.end(), to) == next.end()) next[random() % 4] = to;
+      std::sort(next.begin(), next.end());
+    }
+    held.push_back(next);
+  }
+  Vicinity v(board);
+  v.add(held);
+  for (int trial = 0; trial < 60; ++trial) {
+    const std::vector<Square> parent = trial % 2 ? configuration() : held[random() % held.size()];
+    for (int k : {0, 1, 2})
+      for (int radius : {1, 3, Vicinity::kAnyDistance}) {
+        v.focus(parent.data(), k);
+        for (int moved = 0; moved < 4; ++moved) {
+          std::vector<Square> child = parent;
+          const Square to = static_cast<Square>(random() % squares);
+          if (std::find(child.begin(), child.end(), to) != child.end()) continue;
+          child[moved] = to;
+          INFO("trial " << trial << " k " << k << " radius " << radius);
+          CHECK(v.childWithin(child.data(), parent[moved], to, k, radius) ==
+                v.within(child.data(), k, radius));
+        }
+      }
+  }
 }
 
 TEST_CASE("vicinity: configurations within k boxes moved, and within a radius") {
