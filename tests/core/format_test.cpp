@@ -223,7 +223,7 @@ TEST_CASE("decoration the player cannot reach is dropped") {
   CHECK(l.height == 3);
 }
 
-TEST_CASE("bad levels are reported with level, line and column; the others still load") {
+TEST_CASE("bad levels are reported with level, line and column, and the others still load") {
   Collection c = parseCollection("Good one\n" + std::string(kSimple) +
                                  "\n"
                                  "Unknown char\n"

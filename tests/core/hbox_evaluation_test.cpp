@@ -57,7 +57,7 @@ TEST_CASE("hbox evaluation: HunEst, pri1, pri5 and pri6 as a box is pulled home 
 }
 
 TEST_CASE(
-    "hbox evaluation: pri2 counts the floor areas but one, pri3 doorways, pri4 blocked boxes; "
+    "hbox evaluation: pri2 counts the floor areas but one, pri3 doorways, pri4 blocked boxes, "
     "halfway drops them") {
   //   #########
   //   #   #   #     the box in the gap (4,2) closes the doorway between

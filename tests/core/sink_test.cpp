@@ -242,7 +242,8 @@ bool corridorShut(const SinkLevel& l) {
 }  // namespace
 
 TEST_CASE(
-    "corridor check: a shut run is dead; one an end stone can open, or holding the sink, is not") {
+    "corridor check: a shut run is dead, and one an end stone can open, or holding the sink, is "
+    "not") {
   CHECK(
       corridorShut(sink(rows({"*******", "*y.o..*", "***.oo*", "***...*", "****x**", "*******"}))));
   // The end stone has floor above and below: it can move out of the way.
