@@ -20,10 +20,20 @@ Optimizer::Optimizer(const Level& level, const std::string& solution,
     refuse(SolveStatus::Declined, c.error);
     return;
   }
+  std::vector<std::string> others;
+  for (size_t i = 0; i < options.otherSolutions.size(); ++i) {
+    CheckedSolution other = checkSolution(level, options.otherSolutions[i]);
+    if (!other.ok()) {
+      inputError_ = "other solution " + std::to_string(i + 1) + ": " + other.error;
+      refuse(SolveStatus::Declined, inputError_);
+      return;
+    }
+    others.push_back(std::move(other.steps));
+  }
   keepAnswerWhenStopped();
   start([&] {
     auto s = std::make_unique<OptimizerStrategy>(level, c.steps, c.moves, c.pushes, options.metric,
-                                                 options.memoryBudgetBytes);
+                                                 options.memoryBudgetBytes, std::move(others));
     strategy_ = s.get();
     return s;
   });

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "level.h"
 #include "optimizer/metric.h"
@@ -22,15 +23,20 @@ struct OptimizerOptions {
   double timeLimitSeconds = 10;  // <= 0: no limit
   uint64_t maxNodes = 0;         // positions expanded in all; 0: no limit
   uint64_t memoryBudgetBytes = kDefaultMemoryBudgetBytes;
+  // More solutions of the level (the player's, the file's, earlier ones):
+  // the first round searches through their positions too, and the cheapest
+  // of all is where the optimizer starts.
+  std::vector<std::string> otherSolutions;
 };
 
 class Optimizer : public SearchRunner {
  public:
-  // An invalid solution is refused: status() Declined, inputError() says
-  // which step fails and where.
+  // An invalid solution, or other solution, is refused: status() Declined,
+  // inputError() says which one, which step fails and where.
   Optimizer(const Level& level, const std::string& solution, const OptimizerOptions& options);
 
   const std::string& inputError() const { return inputError_; }  // "" when the input is valid
+  // The figures of the solution given, not of the others.
   int inputMoves() const { return inputMoves_; }
   int inputPushes() const { return inputPushes_; }
   OptimizeMetric metric() const { return metric_; }

@@ -1,7 +1,7 @@
 // The solution optimizer's JavaScript face (core/optimizer.h), beside the
 // solver's in bindings.cpp: a level as text, any solution as LURD text, and
 // options {metric: 'pushes'|'moves', timeLimitSeconds, memoryBudgetBytes,
-// maxNodes}; stepped like Solver. The worker checks the metric's name
+// maxNodes, otherSolutions: [LURD, ...]}; stepped like Solver. The worker checks the metric's name
 // before it gets here ('moves' picks moves then pushes, anything else
 // pushes then moves).
 #include <emscripten/bind.h>
@@ -37,6 +37,14 @@ class JsOptimizer : public JsRunner {
     options.timeLimitSeconds = o.timeLimitSeconds;
     options.memoryBudgetBytes = budgetBytes(o);
     options.maxNodes = nodeLimit(o);
+    const val others = jsOptions.isUndefined() || jsOptions.isNull() ? val::undefined()
+                                                                     : jsOptions["otherSolutions"];
+    if (val::global("Array").call<bool>("isArray", others)) {
+      const int n = others["length"].as<int>();
+      for (int i = 0; i < n; ++i)
+        if (others[i].typeOf().as<std::string>() == "string")
+          options.otherSolutions.push_back(others[i].as<std::string>());
+    }
     start([&] {
       auto made = std::make_unique<Optimizer>(*one.level, solution, options);
       optimizer_ = made.get();

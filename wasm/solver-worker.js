@@ -183,8 +183,11 @@ async function optimize(msg) {
   const o = msg.options || {};
   const metric = o.metric ?? 'pushes';
   let limits = limitsOf(o, M, 10);
+  const otherSolutions = o.otherSolutions ?? [];
   if (metric !== 'pushes' && metric !== 'moves')
     limits = { error: `options.metric must be 'pushes' or 'moves', not ${JSON.stringify(metric)}` };
+  else if (!Array.isArray(otherSolutions) || !otherSolutions.every((s) => typeof s === 'string'))
+    limits = { error: 'options.otherSolutions must be an array of LURD strings' };
   if (limits.error) {
     if (current) current.cancelled = true;
     self.postMessage({ type: 'failed', id: msg.id, reason: 'failed', message: limits.error });
@@ -192,7 +195,7 @@ async function optimize(msg) {
   }
   let lastCounts = null;  // of the best solution last reported
   await runJob(msg.id,
-    () => new M.Optimizer(String(msg.level), String(msg.solution ?? ''), { metric, ...limits }),
+    () => new M.Optimizer(String(msg.level), String(msg.solution ?? ''), { metric, ...limits, otherSolutions }),
     (run, status, stats) => {
       // A solution that is not valid, a level that cannot be read, an
       // internal error, memory gone before the solution given was kept.

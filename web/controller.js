@@ -223,7 +223,7 @@ async function optimize({ state, solvers, update }, index, metric) {
   update(() => { job = requestOptimize(state, index, metric); });
   if (!job) return;
   const { method, ...limits } = solverOptions(state);
-  const r = await solvers.optimize(levelText(state.level), job.given.lurd, { ...limits, metric },
+  const r = await solvers.optimize(levelText(state.level), job.given.lurd, { ...limits, metric, otherSolutions: job.others },
                                    (p) => update(() => optimizeProgress(state, job, p)));
   update(() => finishOptimize(state, job, r));
 }

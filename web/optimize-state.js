@@ -33,6 +33,12 @@ export function requestOptimize(state, index, metric) {
   const job = startJob(state, 'optimize');
   job.metric = metric;
   job.given = { lurd, moves, pushes };
+  // The level's other whole solutions: the optimizer searches their
+  // positions too (a hint's way starts elsewhere, so it is left out).
+  job.others = solutionRows(state).rows
+    .map((r) => r.solution)
+    .filter((s) => s.lurd !== lurd && s.from === undefined)
+    .map((s) => s.lurd);
   job.best = job.given;
   setResult(state, `Looking for ${FEWER[metric]} than ${movesPushes(moves, pushes)}…`);
   return job;

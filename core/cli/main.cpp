@@ -225,7 +225,7 @@ int solveCommand(const std::vector<std::string>& args) {
   }
   std::optional<OptimizerOptions> optimize;
   if (optimizeSeconds > 0)
-    optimize = OptimizerOptions{metric, optimizeSeconds, 0, options.memoryBudgetBytes};
+    optimize = OptimizerOptions{metric, optimizeSeconds, 0, options.memoryBudgetBytes, {}};
   return solve(args[0], args[1], options, outPath, optimize);
 }
 

@@ -11,8 +11,9 @@ namespace {
 
 const char* kOptimizeUsage =
     "usage: soko optimize FILE N SOLUTION [--metric pushes|moves] [--time SECONDS] [--nodes N]\n"
-    "                     [--memory GB] [--out FILE]\n"
+    "                     [--memory GB] [--out FILE] [--with SOLUTION]...\n"
     "SOLUTION: a file holding the LURD solution, or the LURD text itself.\n"
+    "--with: another solution of the level, whose positions the optimizer searches too.\n"
     "Defaults: --metric pushes (fewest pushes, then moves), --time 10, --memory 0.5.\n";
 
 // Reads the options after FILE N SOLUTION into `options` and `outPath`;
@@ -21,7 +22,8 @@ bool readOptions(const std::vector<std::string>& args, size_t from, OptimizerOpt
                  std::string& outPath) {
   for (size_t i = from; i < args.size(); i += 2) {
     const std::string& a = args[i];
-    if (a != "--metric" && a != "--time" && a != "--nodes" && a != "--memory" && a != "--out") {
+    if (a != "--metric" && a != "--time" && a != "--nodes" && a != "--memory" && a != "--out" &&
+        a != "--with") {
       std::cerr << "soko: unknown option '" << a << "'\n" << kOptimizeUsage;
       return false;
     }
@@ -33,6 +35,8 @@ bool readOptions(const std::vector<std::string>& args, size_t from, OptimizerOpt
     std::optional<double> n = number(v);
     if (a == "--out") {
       outPath = v;
+    } else if (a == "--with") {
+      options.otherSolutions.push_back(readFile(v).value_or(v));
     } else if (a == "--metric") {
       std::optional<OptimizeMetric> m = metricFromName(v);
       if (!m) return std::cerr << "soko: --metric is pushes or moves, not '" << v << "'\n", false;
@@ -77,8 +81,12 @@ int optimizeCommand(const std::vector<std::string>& args) {
   const std::optional<std::string> file = readFile(args[2]);
   Optimizer optimizer(*level, file.value_or(args[2]), options);
   if (!optimizer.inputError().empty()) {
+    const bool given = optimizer.inputError().rfind("other solution", 0) != 0;
     std::cerr << "soko: " << optimizer.inputError()
-              << (file ? " (read from " + args[2] + ")" : " (no file is named so either)") << "\n";
+              << (!given ? ""
+                  : file ? " (read from " + args[2] + ")"
+                         : " (no file is named so either)")
+              << "\n";
     return kBadInput;
   }
   const SolveStatus status = optimizer.solve();

@@ -56,7 +56,8 @@ const char* provenName(Proven p, OptimizeMetric m) {
 }
 
 OptimizerStrategy::OptimizerStrategy(const Level& level, const std::string& steps, int moves,
-                                     int pushes, OptimizeMetric metric, uint64_t memoryBudgetBytes)
+                                     int pushes, OptimizeMetric metric, uint64_t memoryBudgetBytes,
+                                     std::vector<std::string> others)
     : level_(level),
       metric_(metric),
       budget_(memoryBudgetBytes),
@@ -64,7 +65,8 @@ OptimizerStrategy::OptimizerStrategy(const Level& level, const std::string& step
       best_(steps),
       bestCost_(Cost::of(metric, moves, pushes)),
       bestMoves_(moves),
-      bestPushes_(pushes) {
+      bestPushes_(pushes),
+      given_(std::move(others)) {
   LevelAnalysis& a = analysis_;
   prep_.add([&a] { return a.buildBoard(); });
   prep_.add([this] {
@@ -114,6 +116,8 @@ bool OptimizerStrategy::prepare(const Deadline& deadline) {
                      *zobrist_, squareDistances_.get()});
   resetVicinity();
   rounds_ = roundWidths(board.boxCount());
+  for (const std::string& steps : given_) join(steps);
+  given_.clear();
   prepared_ = true;
   return true;
 }
@@ -143,6 +147,14 @@ void OptimizerStrategy::resetVicinity() {
     for (const auto& configurations : others_) vicinity_->add(configurations);
 }
 
+void OptimizerStrategy::join(const std::string& steps) {
+  if (steps == best_) return;
+  // The dearer of it and the best joins the others.
+  const std::string previous = best_;
+  others_.push_back(boxConfigurations(analysis_.board(), adopt(steps) ? previous : steps));
+  resetVicinity();
+}
+
 // One other solver: its solution, when it finds one within its node limit,
 // joins the vicinity (and becomes the best when cheaper). Unsolvable when it
 // is over and the schedule goes on.
@@ -159,12 +171,7 @@ SolveStatus OptimizerStrategy::runOtherSolver(const Deadline& deadline) {
   ++otherSolver_;
   if (s == SolveStatus::Solved) {
     CheckedSolution c = checkSolution(level_, other_->solution());
-    if (c.ok()) {
-      // The dearer of it and the best joins the others.
-      const std::string previous = best_;
-      others_.push_back(boxConfigurations(analysis_.board(), adopt(c.steps) ? previous : c.steps));
-      resetVicinity();
-    }
+    if (c.ok()) join(c.steps);
   }
   other_.reset();
   return SolveStatus::Unsolvable;
@@ -345,7 +352,7 @@ SearchStats OptimizerStrategy::stats() const {
 std::string OptimizerStrategy::message() const {
   std::string m = "vicinity rounds done: " + std::to_string(round_);
   if (round_ > 0 && round_ <= rounds_.size()) m += ", the last " + widthText(rounds_[round_ - 1]);
-  if (!others_.empty()) m += "; other solvers' solutions joined: " + std::to_string(others_.size());
+  if (!others_.empty()) m += "; other solutions joined: " + std::to_string(others_.size());
   if (!note_.empty()) m += "; " + note_;
   return m;
 }

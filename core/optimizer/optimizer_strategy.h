@@ -2,7 +2,8 @@
 // the best solution so far (at first the one given) and improves it by exact
 // searches through ever wider vicinities of it (vicinity_search.h):
 //
-//   others     first, the fess variants solve the level again, each within
+//   others     first, the other solutions given join, and the fess
+//              variants solve the level again, each within
 //              a node limit: a solution sends the boxes to the goals in its
 //              own way, and the vicinity holds the configurations of every
 //              solution found (YASO's optimizer combines several the same
@@ -63,9 +64,11 @@ inline constexpr uint64_t kOtherSolverNodes = 10'000;
 
 class OptimizerStrategy : public Strategy {
  public:
-  // `steps`: a checked solution of the level (solution_path.h).
+  // `steps`: a checked solution of the level (solution_path.h); `others`:
+  // more checked solutions, which join the first round's vicinity.
   OptimizerStrategy(const Level& level, const std::string& steps, int moves, int pushes,
-                    OptimizeMetric metric, uint64_t memoryBudgetBytes);
+                    OptimizeMetric metric, uint64_t memoryBudgetBytes,
+                    std::vector<std::string> others = {});
   ~OptimizerStrategy() override;
 
   SolveStatus run(const Deadline& deadline) override;
@@ -76,7 +79,8 @@ class OptimizerStrategy : public Strategy {
   Proven proven() const { return proven_; }
   int bestMoves() const { return bestMoves_; }  // of solution()
   int bestPushes() const { return bestPushes_; }
-  // Solutions the other solvers found and the vicinity holds besides the best.
+  // Solutions given or found by the other solvers that the vicinity holds
+  // besides the best.
   int otherSolutions() const { return static_cast<int>(others_.size()); }
 
  private:
@@ -84,7 +88,8 @@ class OptimizerStrategy : public Strategy {
   SolveStatus searchRound(const Deadline& deadline);
   SolveStatus runProof(const Deadline& deadline);
   SolveStatus runOtherSolver(const Deadline& deadline);
-  void resetVicinity();  // the best solution's configurations and the others'
+  void resetVicinity();                 // the best solution's configurations and the others'
+  void join(const std::string& steps);  // a checked solution: the best, or one of the others
   SolveStatus searchWindow(const Deadline& deadline);
   bool spliceWindow(const std::vector<PushStep>& pushes);  // true when adopted
   bool adopt(const std::string& lurd);                     // true when cheaper than the best
@@ -111,7 +116,7 @@ class OptimizerStrategy : public Strategy {
   uint64_t windowNodesBefore_ = 0;
   std::unique_ptr<Strategy> other_;                       // the other solver running
   size_t otherSolver_ = 0;                                // the next of them; past the end: done
-  std::vector<std::vector<std::vector<Square>>> others_;  // their solutions' configurations
+  std::vector<std::vector<std::vector<Square>>> others_;  // configurations of every other one
   std::unique_ptr<Strategy> proof_;
   bool proofDone_ = false;
   std::vector<VicinityWidth> rounds_;  // in order; the last is unrestricted
@@ -120,6 +125,7 @@ class OptimizerStrategy : public Strategy {
   std::string best_;
   Cost bestCost_;
   int bestMoves_ = 0, bestPushes_ = 0;
+  std::vector<std::string> given_;  // the other solutions given, until prepared
   Proven proven_ = Proven::Nothing;
   std::string note_;  // for message()
 };

@@ -1,11 +1,14 @@
 // The same level and options give the same search: the node counts and the
 // solution in tests/fixtures/determinism.json, which the wasm module (under
-// Node) and the page's worker (in Chromium) are held to as well.
+// Node) and the page's worker (in Chromium) are held to as well; and the
+// optimizer's in tests/fixtures/optimizer-determinism.json (natively and
+// under Node).
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <regex>
 #include <string>
 
+#include "optimizer.h"
 #include "test_support.h"
 
 using namespace soko;
@@ -55,4 +58,36 @@ TEST_CASE("determinism: each search in the fixture expands, stores and finds wha
     }
   }
   CHECK(cases == 5);
+}
+
+TEST_CASE("determinism: each optimizer run in the fixture expands and finds what it records") {
+  std::ifstream in(std::string(SOKO_FIXTURES_DIR) + "/optimizer-determinism.json");
+  REQUIRE(in);
+  int cases = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.find("\"file\"") == std::string::npos) continue;
+    ++cases;
+    INFO(line.substr(0, 120));
+    const std::string file = field(line, "file");
+    const Collection c = testing::bundled(file.substr(0, file.size() - 4));
+    const int number = std::stoi(field(line, "number"));
+    REQUIRE(number <= static_cast<int>(c.levels.size()));
+    OptimizerOptions o;
+    o.metric = field(line, "metric") == "moves" ? OptimizeMetric::Moves : OptimizeMetric::Pushes;
+    o.timeLimitSeconds = 0;
+    o.maxNodes = std::stoull(field(line, "maxNodes"));
+    o.memoryBudgetBytes = std::stoull(field(line, "memoryBudgetBytes"));
+    for (double slice : {1000.0, 0.5}) {
+      Optimizer optimizer(c.levels[number - 1], field(line, "given"), o);
+      SolveStatus s = SolveStatus::Running;
+      while ((s = optimizer.step(slice)) == SolveStatus::Running) {
+      }
+      CHECK(statusName(s) == field(line, "status"));
+      CHECK(optimizer.progress().search.nodes == std::stoull(field(line, "nodes")));
+      CHECK(optimizer.solutionMoves() == std::stoi(field(line, "moves")));
+      CHECK(optimizer.solutionPushes() == std::stoi(field(line, "pushes")));
+      CHECK(optimizer.solution() == field(line, "solution"));
+    }
+  }
+  CHECK(cases == 3);
 }

@@ -119,6 +119,21 @@ TEST_CASE("optimizer: the same level, solution and options give the same answer 
   CHECK(a.progress().search.nodes == 30000);
 }
 
+TEST_CASE("optimizer: other solutions given join, the cheapest first, a bad one refused") {
+  Level level = one(kRoom);
+  OptimizerOptions options = capped(OptimizeMetric::Pushes, 1);
+  options.otherSolutions = {kRoundabout, "RRR"};
+  Optimizer o(level, kRoundabout, options);
+  o.solve();
+  CHECK(o.inputPushes() == 5);
+  CHECK(o.solution() == "RRR");
+  CHECK(o.otherSolutions() == 1);  // the copy of the given one is not counted
+  options.otherSolutions = {"RRR", "RRRRR"};
+  Optimizer bad(level, kRoundabout, options);
+  CHECK(bad.status() == SolveStatus::Declined);
+  CHECK(bad.inputError().rfind("other solution 2: the solution is not valid: step 4", 0) == 0);
+}
+
 TEST_CASE("optimizer: cancel keeps the best solution so far") {
   Level level = one(kRoom);
   Optimizer o(level, kRoundabout, capped(OptimizeMetric::Pushes, 100000));

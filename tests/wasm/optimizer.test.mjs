@@ -37,6 +37,17 @@ test('a roundabout solution becomes push-optimal and proven so', () => {
   assert.equal(M.verify(room, r.lurd).solved, true);
 });
 
+test('other solutions given: the cheapest is where it starts; a bad one is refused by its number', () => {
+  const r = optimizeAll(room, roundabout, { metric: 'pushes', timeLimitSeconds: 0, maxNodes: 1, otherSolutions: ['RRR'] });
+  assert.equal(r.lurd, 'RRR');
+  assert.equal(r.inputPushes, 5);
+  assert.match(r.message, /other solutions joined: 1/);
+  const bad = optimizeAll(room, roundabout, { otherSolutions: ['RRR', 'RRRRR'] });
+  assert.equal(bad.status, 'declined');
+  assert.match(bad.inputError, /^other solution 2: the solution is not valid: step 4 'R' is blocked/);
+  assert.equal(bad.lurd, '');
+});
+
 test('every optimized solution of the fixtures verifies and is never longer, by both metrics', () => {
   const levels = M.parseCollection(fixture('starter.sok')).levels;
   for (const level of levels) {

@@ -68,6 +68,20 @@ test('a longer solution is optimized: each shorter one recorded, the replay show
   assert.equal(state.solution.source, 'optimizer');
 });
 
+test('the level\'s other whole solutions go with the one optimized', () => {
+  const state = createState(M);
+  showLevel(state, starter, WAREHOUSE);
+  withBest(state, LONGER);
+  const shorter = LONGER.slice(2);
+  const v = M.verify(levelText(state.level), shorter);
+  state.best.byPushes = { lurd: shorter, moves: v.moves, pushes: v.pushes, source: 'solver', found: 2 };
+  state.solution = { lurd: 'uuL', moves: 3, pushes: 1, source: 'solver', from: 5, at: 0 };  // a hint's way
+  const rows = solutionRows(state).rows.map((r) => r.solution.lurd);
+  assert.ok(rows.includes(LONGER) && rows.includes(shorter) && rows.includes('uuL'));
+  const job = requestOptimize(state, rows.indexOf(LONGER), 'moves');
+  assert.deepEqual(job.others, [shorter]);
+});
+
 test('nothing shorter: the result says so and nothing is recorded', () => {
   const state = createState(M);
   showLevel(state, starter, WAREHOUSE);
