@@ -155,19 +155,30 @@ void OptimizerStrategy::join(const std::string& steps) {
   resetVicinity();
 }
 
+// Runs a strategy of the schedule (another solver, the proof) for at most
+// `cap` expansions of its own within the deadline's node limit: nothing
+// while it goes on, else how it ended, its expansions counted as done.
+std::optional<SolveStatus> OptimizerStrategy::runInner(Strategy& inner, const Deadline& deadline,
+                                                       uint64_t cap) {
+  uint64_t limit = cap;
+  if (deadline.nodeLimit() != Deadline::kNoNodeLimit)
+    limit = std::min(
+        limit, deadline.nodeLimit() > nodesDone_ ? deadline.nodeLimit() - nodesDone_ : uint64_t{0});
+  const SolveStatus s = inner.run(Deadline(deadline.end(), limit));
+  const uint64_t nodes = inner.stats().nodes;
+  if (s == SolveStatus::Running && nodes < cap) return std::nullopt;
+  nodesDone_ += nodes;
+  return s;
+}
+
 // One other solver: its solution, when it finds one within its node limit,
 // joins the vicinity (and becomes the best when cheaper). Unsolvable when it
 // is over and the schedule goes on.
 SolveStatus OptimizerStrategy::runOtherSolver(const Deadline& deadline) {
   if (!other_) other_ = makeFessStrategy(level_, budgetLeft() / 2, kOtherSolvers[otherSolver_]);
-  uint64_t limit = kOtherSolverNodes;
-  if (deadline.nodeLimit() != Deadline::kNoNodeLimit)
-    limit = std::min(
-        limit, deadline.nodeLimit() > nodesDone_ ? deadline.nodeLimit() - nodesDone_ : uint64_t{0});
-  const SolveStatus s = other_->run(Deadline(deadline.end(), limit));
-  const uint64_t nodes = other_->stats().nodes;
-  if (s == SolveStatus::Running && nodes < kOtherSolverNodes) return s;
-  nodesDone_ += nodes;
+  const std::optional<SolveStatus> ended = runInner(*other_, deadline, kOtherSolverNodes);
+  if (!ended) return SolveStatus::Running;
+  const SolveStatus s = *ended;
   ++otherSolver_;
   if (s == SolveStatus::Solved) {
     CheckedSolution c = checkSolution(level_, other_->solution());
@@ -227,14 +238,9 @@ SolveStatus OptimizerStrategy::runProof(const Deadline& deadline) {
     proof_ = makeBestFirstStrategy(
         level_, budgetLeft(),
         metric_ == OptimizeMetric::Pushes ? BestFirstKind::Pushes : BestFirstKind::Moves);
-  uint64_t limit = kProofNodes;
-  if (deadline.nodeLimit() != Deadline::kNoNodeLimit)
-    limit = std::min(
-        limit, deadline.nodeLimit() > nodesDone_ ? deadline.nodeLimit() - nodesDone_ : uint64_t{0});
-  const SolveStatus s = proof_->run(Deadline(deadline.end(), limit));
-  const uint64_t nodes = proof_->stats().nodes;
-  if (s == SolveStatus::Running && nodes < kProofNodes) return s;
-  nodesDone_ += nodes;
+  const std::optional<SolveStatus> ended = runInner(*proof_, deadline, kProofNodes);
+  if (!ended) return SolveStatus::Running;
+  const SolveStatus s = *ended;
   proofDone_ = true;
   if (s == SolveStatus::Solved) {
     // Its first count is the least possible; the best has no more than it.

@@ -88,6 +88,7 @@ class OptimizerStrategy : public Strategy {
   SolveStatus searchRound(const Deadline& deadline);
   SolveStatus runProof(const Deadline& deadline);
   SolveStatus runOtherSolver(const Deadline& deadline);
+  std::optional<SolveStatus> runInner(Strategy& inner, const Deadline& deadline, uint64_t cap);
   void resetVicinity();                 // the best solution's configurations and the others'
   void join(const std::string& steps);  // a checked solution: the best, or one of the others
   SolveStatus searchWindow(const Deadline& deadline);

@@ -13,7 +13,8 @@ MoveGenerator::MoveGenerator(const Board& board, MoveMode mode, std::vector<uint
       reach_(board),
       occupied_(board.squareCount(), 0),
       boxes_(board.boxCount()),
-      marked_(board.boxCount(), 0) {
+      marked_(board.boxCount(), 0),
+      walk_(board.squareCount(), -1) {
   if (dead_.empty()) dead_.assign(board.squareCount(), 0);
 }
 
@@ -21,36 +22,29 @@ void MoveGenerator::mark(const Square* boxes, int count, uint8_t value) {
   for (int i = 0; i < count; ++i) occupied_[boxes[i]] = value;
 }
 
-Square MoveGenerator::normalise(const Square* boxes, Square player, int count) {
-  if (count < 0) count = boxCount_;
+void MoveGenerator::setBoxes(const Square* boxes, int count) {
   mark(marked_.data(), markedCount_, 0);
   std::copy(boxes, boxes + count, marked_.begin());
   markedCount_ = count;
   mark(boxes, count, 1);
-  return reach_.fill(occupied_, player);
 }
 
-void MoveGenerator::walkDistances(Square player) {
-  walk_.assign(board_.squareCount(), -1);
-  queue_.clear();
-  queue_.push_back(player);
-  walk_[player] = 0;
-  for (size_t head = 0; head < queue_.size(); ++head) {
-    Square s = queue_[head];
-    for (Direction d : kDirections) {
-      Square n = board_.neighbor(s, d);
-      if (n == kNoSquare || walk_[n] >= 0 || occupied_[n]) continue;
-      walk_[n] = walk_[s] + 1;
-      queue_.push_back(n);
-    }
-  }
+Square MoveGenerator::normalise(const Square* boxes, Square player, int count) {
+  if (count < 0) count = boxCount_;
+  setBoxes(boxes, count);
+  return reach_.fill(occupied_, player);
 }
 
 void MoveGenerator::load(const Square* boxes, Square player, bool distances, int count) {
   active_ = count < 0 ? boxCount_ : count;
   std::copy(boxes, boxes + active_, boxes_.begin());
-  normalise(boxes, player, active_);
-  if (distances) walkDistances(player);
+  if (distances) {
+    // One breadth-first flood gives both where the player reaches and how far.
+    setBoxes(boxes, active_);
+    reach_.fillWithSteps(occupied_, player, walk_);
+  } else {
+    normalise(boxes, player, active_);
+  }
   moves_.clear();
   for (int i = 0; i < active_; ++i) {
     Square b = boxes_[i];

@@ -66,7 +66,7 @@ class MoveGenerator {
 
  private:
   void mark(const Square* boxes, int count, uint8_t value);
-  void walkDistances(Square player);
+  void setBoxes(const Square* boxes, int count);  // in occupied_
 
   const Board& board_;
   MoveMode mode_;
@@ -79,8 +79,7 @@ class MoveGenerator {
   std::vector<Square> boxes_;      // the loaded position
   std::vector<Square> marked_;     // the boxes set in occupied_
   std::vector<BoxMove> moves_;
-  std::vector<int32_t> walk_;  // [square] player steps, -1 unreached
-  std::vector<Square> queue_;
+  std::vector<int32_t> walk_;  // [square] player steps, read only where reachable
 };
 
 }  // namespace soko
