@@ -39,6 +39,13 @@ class NodeStore {
     const size_t mask = slots_.size() - !slots_.empty();
     __builtin_prefetch(slots_.data() + (key & mask));
   }
+  // WebAssembly has no prefetch instruction (the one above compiles to
+  // nothing there): a caller loads its keys' slots in one tight loop of
+  // touch() instead, so that their misses overlap all the same.
+  void touch(uint64_t key) const {
+    const size_t mask = slots_.size() - !slots_.empty();
+    touched_ += slots_.empty() ? 0 : slots_[key & mask];
+  }
   void setBudget(uint64_t budgetBytes) { budget_ = budgetBytes; }
 
   // Copies position i's boxes (boxCount squares, sorted) to `out`.
@@ -83,7 +90,8 @@ class NodeStore {
   BlockArray<uint32_t> keys_;  // the keys' low halves
   std::vector<uint32_t>
       slots_;  // slotOf(node, key), 0 = empty; size is a power of two, at least twice capacity_
-  size_t capacity_ = 0;  // positions the budget has been checked for
+  size_t capacity_ = 0;
+  mutable uint32_t touched_ = 0;  // touch()'s loads go here, so that they are kept  // positions the budget has been checked for
 };
 
 }  // namespace soko

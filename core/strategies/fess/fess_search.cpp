@@ -409,6 +409,9 @@ class FessSearch : public Strategy, public MeetingSide {
       if (candidate && candidates_.back().features.onGoals == n) break;
       if (const Outcome o = after(i, mask, deadline); o != Outcome::Done) return x_.next = i, o;
     }
+#if defined(__wasm__)
+    for (const Child& c : candidates_) store_.touch(c.key);
+#endif
     children_.clear();
     if (mask == 0 && !roomFor(children_, candidates_.size())) return Outcome::Full;
     children_.reserve(candidates_.size());

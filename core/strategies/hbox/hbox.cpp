@@ -77,6 +77,7 @@ class HboxStrategy : public Strategy, public MeetingSide {
     int box;  // index into cur_
     Direction d;
     PullerRegion region;
+    uint64_t key;  // the child's store key
   };
   // What storeChild() did with a child.
   enum class Stored { Yes, Stop, Solved, OutOfMemory };
@@ -417,16 +418,18 @@ void HboxStrategy::collectFirstPulls(uint64_t boxKey) {
       if (back == kNoSquare || occupied_[back] || pd_->dead(to)) continue;
       occupied_[box] = 0;
       occupied_[to] = 1;
-      FirstPull f{i, d, regions_->afterPull(box, to, back, d, needCorrals())};
-      const uint64_t key =
-          boxKey ^ zobrist_.box(box) ^ zobrist_.box(to) ^ zobrist_.player(f.region.normal);
-      store_.prefetch(key);
-      if (other_) other_->prefetchPosition(key);
+      FirstPull f{i, d, regions_->afterPull(box, to, back, d, needCorrals()), 0};
+      f.key = boxKey ^ zobrist_.box(box) ^ zobrist_.box(to) ^ zobrist_.player(f.region.normal);
+      store_.prefetch(f.key);
+      if (other_) other_->prefetchPosition(f.key);
       occupied_[to] = 0;
       occupied_[box] = 1;
       firstPulls_.push_back(f);
     }
   }
+#if defined(__wasm__)
+  for (const FirstPull& f : firstPulls_) store_.touch(f.key);
+#endif
 }
 
 // Pulls box i in direction d once, and again while inertia says so,

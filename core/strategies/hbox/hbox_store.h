@@ -130,6 +130,10 @@ class HboxStore {
   void prefetch(uint64_t key) const {
     if (!slots_.empty()) __builtin_prefetch(slots_.data() + (mix(key) & (slots_.size() - 1)));
   }
+  // WebAssembly's stand-in for prefetch() (see NodeStore::touch()).
+  void touch(uint64_t key) const {
+    if (!slots_.empty()) touched_ += slots_[mix(key) & (slots_.size() - 1)];
+  }
 
   // One stored position's header, read (and, through a non-const store,
   // written) in place: the path that reached it, its estimate, whether it
@@ -227,6 +231,7 @@ class HboxStore {
   int boxes_, squareBytes_, packedBytes_, recordBytes_;
   std::vector<std::unique_ptr<uint8_t[]>> chunks_;
   SlotArray slots_;  // see kIndexMask; load <= 1/2
+  mutable uint32_t touched_ = 0;  // touch()'s loads go here, so that they are kept
   uint32_t size_ = 0;
 };
 
