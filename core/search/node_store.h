@@ -90,8 +90,8 @@ class NodeStore {
   BlockArray<uint32_t> keys_;  // the keys' low halves
   std::vector<uint32_t>
       slots_;  // slotOf(node, key), 0 = empty; size is a power of two, at least twice capacity_
-  size_t capacity_ = 0;
-  mutable uint32_t touched_ = 0;  // touch()'s loads go here, so that they are kept  // positions the budget has been checked for
+  size_t capacity_ = 0;           // positions the budget has been checked for
+  mutable uint32_t touched_ = 0;  // touch()'s loads go here, so that they are kept
 };
 
 }  // namespace soko

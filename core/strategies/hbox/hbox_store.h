@@ -230,7 +230,7 @@ class HboxStore {
   const Zobrist* zobrist_;
   int boxes_, squareBytes_, packedBytes_, recordBytes_;
   std::vector<std::unique_ptr<uint8_t[]>> chunks_;
-  SlotArray slots_;  // see kIndexMask; load <= 1/2
+  SlotArray slots_;               // see kIndexMask; load <= 1/2
   mutable uint32_t touched_ = 0;  // touch()'s loads go here, so that they are kept
   uint32_t size_ = 0;
 };
