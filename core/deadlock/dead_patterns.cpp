@@ -99,6 +99,8 @@ bool DeadPatterns::buildPiece() {
       pending_ = {};
       around_ = {};
       judging_ = {};
+      seen_ = {};
+      solvable_ = {};
       break;
     }
     if (candidate_.size() == 3 && containsStoredPair(candidate_)) continue;
@@ -155,15 +157,27 @@ void DeadPatterns::startJudging(const std::vector<Square>& boxes) {
   judging_.scan = 0;
   judging_.covered.assign(board_.squareCount(), 0);
   for (Square b : boxes) judging_.covered[b] = 1;
+  judging_.states.clear();
+  judging_.solvableAt = kNoParent;
   seen_.clear();
 }
 
-void DeadPatterns::add(const Square* boxes, int count, Square normal) {
+void DeadPatterns::add(const Square* boxes, int count, Square normal, uint32_t parent) {
   judging_.work += board_.squareCount();  // counted as a flood, whether one was made or not
   const uint64_t key = packState(boxes, count, normal);
   int32_t h = 0;
   for (int i = 0; i < count; ++i) h += distances_.nearest(boxes[i]);
-  if (seen_.insert(key)) judging_.open.push({h, key});
+  if (!seen_.insert(key)) return;
+  const uint32_t index = static_cast<uint32_t>(judging_.states.size());
+  judging_.states.push_back({key, parent});
+  judging_.open.push({h, key, index});
+  if (solvable_.contains(key)) judging_.solvableAt = index;
+}
+
+void DeadPatterns::keepSolvable(uint32_t last) {
+  if (!remember_) return;
+  for (uint32_t i = last; i != kNoParent; i = judging_.states[i].parent)
+    if (!solvable_.insert(judging_.states[i].key)) break;  // the rest of the way is kept already
 }
 
 // The pushes MoveGenerator::load would list, in its order (boxes, then
@@ -204,15 +218,20 @@ std::optional<DeadPatterns::Verdict> DeadPatterns::judgeSome(uint64_t work) {
     if (j.covered[j.scan]) continue;
     // The flood marks the start region, for `covered`.
     const int count = static_cast<int>(j.boxes.size());
-    add(j.boxes.data(), count,
-        moves_.normalise(j.boxes.data(), static_cast<Square>(j.scan), count));
+    add(j.boxes.data(), count, moves_.normalise(j.boxes.data(), static_cast<Square>(j.scan), count),
+        kNoParent);
     for (int t = j.scan; t < n; ++t)
       if (moves_.reachable(static_cast<Square>(t))) j.covered[t] = 1;
   }
   Square boxes[3], child[3];
   while (j.scan == n && j.work < until) {
+    if (j.solvableAt != kNoParent) {
+      keepSolvable(j.solvableAt);
+      return Verdict::Solvable;
+    }
     if (j.open.empty()) return Verdict::Unsolvable;
     const uint64_t state = j.open.top().state;
+    const uint32_t index = j.open.top().index;
     j.open.pop();
     int count = 0;
     for (int i = 0; i < 3; ++i) {
@@ -223,7 +242,10 @@ std::optional<DeadPatterns::Verdict> DeadPatterns::judgeSome(uint64_t work) {
     const bool solved =
         sinkMode_ ? count == 0
                   : std::all_of(boxes, boxes + count, [&](Square b) { return board_.isGoal(b); });
-    if (solved) return Verdict::Solvable;
+    if (solved) {
+      keepSolvable(index);
+      return Verdict::Solvable;
+    }
     Push pushes[12];
     bool whole = false;  // the free squares are one region
     const int pushCount = pushesFrom(boxes, count, player, pushes, whole);
@@ -239,9 +261,10 @@ std::optional<DeadPatterns::Verdict> DeadPatterns::judgeSome(uint64_t work) {
       }
       const Square* labels = whole ? regions_.labelsAfterPush(child, childCount, to)
                                    : regions_.labels(child, childCount);
-      add(child, childCount, FewBoxRegions::normalise(labels, child, childCount, after));
+      add(child, childCount, FewBoxRegions::normalise(labels, child, childCount, after), index);
     }
     j.work += n;
+    if (j.solvableAt != kNoParent) continue;  // answered at the loop's top
     if (static_cast<int>(seen_.size()) > kStateLimit || j.work > kCandidateWork)
       return Verdict::Unknown;
   }

@@ -45,12 +45,18 @@ class DeadPatterns {
   // Searches the next candidate (a few milliseconds at most); true once done.
   bool buildPiece();
   bool done() const { return done_; }
+  // Without the memory of solvable states (see solvable_), each candidate
+  // is searched on its own: slower, the same patterns (for the tests).
+  void forgetSolvable() { remember_ = false; }
   // After a push onto `moved`: do the boxes (`occupied[s]` != 0) contain a pattern?
   bool matches(const std::vector<uint8_t>& occupied, Square moved) const;
 
   int pairCount() const { return pairs_; }
   int tripleCount() const { return tripleCount_; }
-  uint64_t memoryBytes() const { return memory_ + seen_.memoryBytes() + regions_.memoryBytes(); }
+  uint64_t memoryBytes() const {
+    return memory_ + seen_.memoryBytes() + solvable_.memoryBytes() + regions_.memoryBytes() +
+           judging_.states.capacity() * sizeof(Judging::State);
+  }
 
   enum class Verdict { Solvable, Unsolvable, Unknown };
 
@@ -75,8 +81,12 @@ class DeadPatterns {
   // (nothing while there is more to search past `work` squares flooded).
   void startJudging(const std::vector<Square>& boxes);
   std::optional<Verdict> judgeSome(uint64_t work);
-  // A position of the candidate's search (its player normalised), queued unless seen.
-  void add(const Square* boxes, int count, Square normal);
+  // A position of the candidate's search (its player normalised), reached
+  // from state `parent` (kNoParent for a start), queued unless seen.
+  void add(const Square* boxes, int count, Square normal, uint32_t parent);
+  // The candidate is solvable: every state on the way from its start to
+  // `last` (an index into judging_.states) is, too; they are kept.
+  void keepSolvable(uint32_t last);
   struct Push {
     int box;
     Direction dir;
@@ -103,10 +113,18 @@ class DeadPatterns {
   std::vector<Square> around_, candidate_;      // scratch
   uint64_t work_ = 0;                           // squares flooded so far
   KeySet seen_;  // the candidate search's states, kept between candidates to reuse the table
+  // States on the way to a solution in earlier candidates' searches: a
+  // search that reaches one is solvable at once. Different candidates'
+  // ways to the goals meet: the build does about half the work for the
+  // same patterns (where kTotalWork stopped it, it now judges more).
+  KeySet solvable_;
+  bool remember_ = true;
+  static constexpr uint32_t kNoParent = 0xFFFFFFFF;
   // The candidate being searched.
   struct Item {
     int32_t h;  // pushes to the nearest goals
     uint64_t state;
+    uint32_t index;  // into Judging::states
     bool operator<(const Item& o) const { return h > o.h; }
   };
   struct Judging {
@@ -115,6 +133,12 @@ class DeadPatterns {
     uint64_t work = 0;             // squares flooded for it
     int scan = 0;                  // squares looked at for start regions
     std::vector<uint8_t> covered;  // [square] a box, or in a start region found
+    struct State {
+      uint64_t key;
+      uint32_t parent;  // index, or kNoParent
+    };
+    std::vector<State> states;        // every state queued, in order
+    uint32_t solvableAt = kNoParent;  // a state known solvable, once reached
   };
   Judging judging_;
   bool judgingNow_ = false;

@@ -30,6 +30,14 @@ class KeySet {
       }
     }
   }
+  bool contains(uint64_t key) const {
+    if (key == 0) return hasZero_;
+    if (slots_.empty()) return false;
+    const size_t mask = slots_.size() - 1;
+    for (size_t at = slotOf(key) & mask; slots_[at]; at = (at + 1) & mask)
+      if (slots_[at] == key) return true;
+    return false;
+  }
   void clear() {
     for (uint32_t at : used_) slots_[at] = 0;
     used_.clear();

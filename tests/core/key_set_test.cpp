@@ -6,7 +6,7 @@
 
 using namespace soko;
 
-TEST_CASE("key set: answers like std::set through growth, clears and the key 0") {
+TEST_CASE("key set: inserts and lookups answer like std::set through growth, clears and the key 0") {
   KeySet keys;
   std::set<uint64_t> expected;
   std::mt19937_64 random(11);
@@ -17,13 +17,18 @@ TEST_CASE("key set: answers like std::set through growth, clears and the key 0")
     for (int i = 0; i < count; ++i) {
       const uint64_t key = random() % 3 == 0 ? random() % 64 : random();
       INFO("round " << round << ", key " << key);
+      const uint64_t probe = random() % 3 == 0 ? random() % 64 : random();
+      REQUIRE(keys.contains(probe) == (expected.count(probe) == 1));
       REQUIRE(keys.insert(key) == expected.insert(key).second);
+      REQUIRE(keys.contains(key));
     }
     CHECK(keys.size() == expected.size());
     keys.clear();
     expected.clear();
     CHECK(keys.size() == 0);
+    CHECK_FALSE(keys.contains(0));
     CHECK(keys.insert(0));
+    CHECK(keys.contains(0));
     CHECK_FALSE(keys.insert(0));
     keys.clear();
   }

@@ -300,6 +300,35 @@ TEST_CASE(
   CHECK(sliced.tripleCount() == whole.tripleCount());
 }
 
+TEST_CASE(
+    "dead patterns: the memory of states on earlier candidates' ways to the goals finds the same "
+    "patterns as searching each candidate alone") {
+  // A state remembered is solvable, so it can only settle a candidate as
+  // solvable sooner: the unsolvable ones, the patterns, stay the same.
+  int levels = 0, pairs = 0, triples = 0;
+  for (const char* name : {"Microban_I", "XSokoban", "Sasquatch_I"}) {
+    const Collection collection = testing::bundled(name);
+    for (size_t i = 0; i < collection.levels.size(); ++i) {
+      Board board(collection.levels[i]);
+      if (!board.tooLarge().empty()) continue;
+      PushDistances distances(board, board.goals());
+      const Deadline unbounded(Deadline::Clock::now() + std::chrono::hours(1));
+      DeadPatterns remembering(board, pushDeadSquares(board), false, distances);
+      DeadPatterns alone(board, pushDeadSquares(board), false, distances);
+      alone.forgetSolvable();
+      REQUIRE(remembering.build(unbounded));
+      REQUIRE(alone.build(unbounded));
+      INFO(name << " " << i + 1);
+      CHECK(remembering.pairCount() == alone.pairCount());
+      CHECK(remembering.tripleCount() == alone.tripleCount());
+      ++levels, pairs += alone.pairCount(), triples += alone.tripleCount();
+    }
+  }
+  CHECK(levels == 155 + 90 + 50);
+  CHECK(pairs > 0);
+  CHECK(triples > 0);
+}
+
 TEST_CASE("per-region push distances are the exact lone-box push counts (brute force)") {
   //   #####       A lone box's pushes to a goal depend on which side of it
   //   #a$b#       the player is: from a it is pushed right, from b left.
