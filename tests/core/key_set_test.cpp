@@ -6,7 +6,8 @@
 
 using namespace soko;
 
-TEST_CASE("key set: inserts and lookups answer like std::set through growth, clears and the key 0") {
+TEST_CASE(
+    "key set: inserts and lookups answer like std::set through growth, clears and the key 0") {
   KeySet keys;
   std::set<uint64_t> expected;
   std::mt19937_64 random(11);
