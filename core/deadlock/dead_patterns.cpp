@@ -90,7 +90,11 @@ bool DeadPatterns::buildPiece() {
       if (!v) return false;
       judgingNow_ = false;
       work_ += judging_.work;
-      if (*v == Verdict::Unsolvable) store(judging_.boxes);
+      if (*v == Verdict::Unsolvable) {
+        store(judging_.boxes);
+        if (remember_)
+          for (const Judging::State& state : judging_.states) unsolvable_.insert(state.key);
+      }
       return false;
     }
     if (work_ >= kTotalWork || !nextCandidate(candidate_)) {
@@ -101,6 +105,7 @@ bool DeadPatterns::buildPiece() {
       judging_ = {};
       seen_ = {};
       solvable_ = {};
+      unsolvable_ = {};
       break;
     }
     if (candidate_.size() == 3 && containsStoredPair(candidate_)) continue;
@@ -168,6 +173,7 @@ void DeadPatterns::add(const Square* boxes, int count, Square normal, uint32_t p
   int32_t h = 0;
   for (int i = 0; i < count; ++i) h += distances_.nearest(boxes[i]);
   if (!seen_.insert(key)) return;
+  if (remember_ && unsolvable_.contains(key)) return;
   const uint32_t index = static_cast<uint32_t>(judging_.states.size());
   judging_.states.push_back({key, parent});
   judging_.open.push({h, key, index});

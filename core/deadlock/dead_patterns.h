@@ -45,17 +45,18 @@ class DeadPatterns {
   // Searches the next candidate (a few milliseconds at most); true once done.
   bool buildPiece();
   bool done() const { return done_; }
-  // Without the memory of solvable states (see solvable_), each candidate
-  // is searched on its own: slower, the same patterns (for the tests).
-  void forgetSolvable() { remember_ = false; }
+  // Without the memory of earlier candidates' states (solvable_,
+  // unsolvable_), each candidate is searched on its own: slower, the same
+  // patterns (for the tests).
+  void forgetEarlierStates() { remember_ = false; }
   // After a push onto `moved`: do the boxes (`occupied[s]` != 0) contain a pattern?
   bool matches(const std::vector<uint8_t>& occupied, Square moved) const;
 
   int pairCount() const { return pairs_; }
   int tripleCount() const { return tripleCount_; }
   uint64_t memoryBytes() const {
-    return memory_ + seen_.memoryBytes() + solvable_.memoryBytes() + regions_.memoryBytes() +
-           judging_.states.capacity() * sizeof(Judging::State);
+    return memory_ + seen_.memoryBytes() + solvable_.memoryBytes() + unsolvable_.memoryBytes() +
+           regions_.memoryBytes() + judging_.states.capacity() * sizeof(Judging::State);
   }
 
   enum class Verdict { Solvable, Unsolvable, Unknown };
@@ -118,6 +119,9 @@ class DeadPatterns {
   // ways to the goals meet: the build does about half the work for the
   // same patterns (where kTotalWork stopped it, it now judges more).
   KeySet solvable_;
+  // States of earlier candidates' searches that ended unsolvable: none of
+  // them leads home, so a search that reaches one does not go on from it.
+  KeySet unsolvable_;
   bool remember_ = true;
   static constexpr uint32_t kNoParent = 0xFFFFFFFF;
   // The candidate being searched.

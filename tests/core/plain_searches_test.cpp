@@ -301,10 +301,11 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "dead patterns: the memory of states on earlier candidates' ways to the goals finds the same "
-    "patterns as searching each candidate alone") {
-  // A state remembered is solvable, so it can only settle a candidate as
-  // solvable sooner: the unsolvable ones, the patterns, stay the same.
+    "dead patterns: the memory of earlier candidates' solvable and unsolvable states finds the "
+    "same patterns as searching each candidate alone") {
+  // A state remembered as solvable can only settle a candidate as solvable
+  // sooner, and one remembered as unsolvable leads nowhere: the unsolvable
+  // candidates, the patterns, stay the same.
   int levels = 0, pairs = 0, triples = 0;
   for (const char* name : {"Microban_I", "XSokoban", "Sasquatch_I"}) {
     const Collection collection = testing::bundled(name);
@@ -315,7 +316,7 @@ TEST_CASE(
       const Deadline unbounded(Deadline::Clock::now() + std::chrono::hours(1));
       DeadPatterns remembering(board, pushDeadSquares(board), false, distances);
       DeadPatterns alone(board, pushDeadSquares(board), false, distances);
-      alone.forgetSolvable();
+      alone.forgetEarlierStates();
       REQUIRE(remembering.build(unbounded));
       REQUIRE(alone.build(unbounded));
       INFO(name << " " << i + 1);
