@@ -183,7 +183,7 @@ void DeadPatterns::add(const Square* boxes, int count, Square normal, uint32_t p
 void DeadPatterns::keepSolvable(uint32_t last) {
   if (!remember_) return;
   for (uint32_t i = last; i != kNoParent; i = judging_.states[i].parent)
-    if (!solvable_.insert(judging_.states[i].key)) break;  // the rest of the way is kept already
+    solvable_.insert(judging_.states[i].key);
 }
 
 // The pushes MoveGenerator::load would list, in its order (boxes, then
