@@ -121,6 +121,12 @@ bool DeadPatterns::build(const Deadline& deadline) {
   return true;
 }
 
+bool DeadPatterns::holdsStoredPair(const Square* boxes, int count, Square moved) const {
+  for (Square p : pairWith_[moved])
+    if (std::find(boxes, boxes + count, p) != boxes + count) return true;
+  return false;
+}
+
 bool DeadPatterns::containsStoredPair(const std::vector<Square>& boxes) const {
   for (size_t a = 0; a < boxes.size(); ++a)
     for (Square p : pairWith_[boxes[a]])
@@ -259,6 +265,8 @@ std::optional<DeadPatterns::Verdict> DeadPatterns::judgeSome(uint64_t work) {
       const Square after = boxes[pushes[p].box];
       Square to = board_.neighbor(after, pushes[p].dir);
       childOf(boxes, count, pushes[p].box, to, child);
+      // A triple's state holding a dead pair leads nowhere (pairs are judged first).
+      if (count == 3 && remember_ && holdsStoredPair(child, count, to)) continue;
       int childCount = count;
       if (sinkMode_ && board_.isGoal(to)) {
         std::remove(child, child + count, to);

@@ -45,9 +45,10 @@ class DeadPatterns {
   // Searches the next candidate (a few milliseconds at most); true once done.
   bool buildPiece();
   bool done() const { return done_; }
-  // Without the memory of earlier candidates' states (solvable_,
-  // unsolvable_), each candidate is searched on its own: slower, the same
-  // patterns (for the tests).
+  // Without what earlier candidates' searches left (solvable_,
+  // unsolvable_, and the dead pairs inside the triples' searches), each
+  // candidate is searched on its own: slower, the same patterns (for the
+  // tests).
   void forgetEarlierStates() { remember_ = false; }
   // After a push onto `moved`: do the boxes (`occupied[s]` != 0) contain a pattern?
   bool matches(const std::vector<uint8_t>& occupied, Square moved) const;
@@ -98,6 +99,8 @@ class DeadPatterns {
   static void childOf(const Square* boxes, int count, int i, Square to, Square* out);
   void store(const std::vector<Square>& boxes);
   bool containsStoredPair(const std::vector<Square>& boxes) const;
+  // Does a dead pair hold `moved` and another of `boxes`?
+  bool holdsStoredPair(const Square* boxes, int count, Square moved) const;
 
   const Board& board_;
   bool sinkMode_;

@@ -304,8 +304,8 @@ TEST_CASE(
     "dead patterns: the memory of earlier candidates' solvable and unsolvable states finds the "
     "same patterns as searching each candidate alone") {
   // A state remembered as solvable can only settle a candidate as solvable
-  // sooner, and one remembered as unsolvable leads nowhere: the unsolvable
-  // candidates, the patterns, stay the same.
+  // sooner, and one remembered as unsolvable, or holding a dead pair, leads
+  // nowhere: the unsolvable candidates, the patterns, stay the same.
   int levels = 0, pairs = 0, triples = 0;
   for (const char* name : {"Microban_I", "XSokoban", "Sasquatch_I"}) {
     const Collection collection = testing::bundled(name);
