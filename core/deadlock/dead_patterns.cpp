@@ -128,9 +128,9 @@ bool DeadPatterns::holdsStoredPair(const Square* boxes, int count, Square moved)
 }
 
 bool DeadPatterns::containsStoredPair(const std::vector<Square>& boxes) const {
-  for (size_t a = 0; a < boxes.size(); ++a)
-    for (Square p : pairWith_[boxes[a]])
-      if (std::find(boxes.begin(), boxes.end(), p) != boxes.end()) return true;
+  const int count = static_cast<int>(boxes.size());
+  for (Square b : boxes)
+    if (holdsStoredPair(boxes.data(), count, b)) return true;
   return false;
 }
 
@@ -179,7 +179,7 @@ void DeadPatterns::add(const Square* boxes, int count, Square normal, uint32_t p
   int32_t h = 0;
   for (int i = 0; i < count; ++i) h += distances_.nearest(boxes[i]);
   if (!seen_.insert(key)) return;
-  if (remember_ && unsolvable_.contains(key)) return;
+  if (unsolvable_.contains(key)) return;  // (empty when not remembering)
   const uint32_t index = static_cast<uint32_t>(judging_.states.size());
   judging_.states.push_back({key, parent});
   judging_.open.push({h, key, index});

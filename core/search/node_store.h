@@ -43,8 +43,7 @@ class NodeStore {
   // nothing there): a caller loads its keys' slots in one tight loop of
   // touch() instead, so that their misses overlap all the same.
   void touch(uint64_t key) const {
-    const size_t mask = slots_.size() - !slots_.empty();
-    touched_ += slots_.empty() ? 0 : slots_[key & mask];
+    if (!slots_.empty()) touched_ += slots_[key & (slots_.size() - 1)];
   }
   void setBudget(uint64_t budgetBytes) { budget_ = budgetBytes; }
 
