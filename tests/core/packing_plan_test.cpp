@@ -154,6 +154,84 @@ TEST_CASE("box pulls: the player walks round the box between pulls") {
   CHECK(hit.first == at(b, l, 4, 1));
 }
 
+namespace {
+
+// The pulls of one box by the plain definition: breadth first over (box
+// square, player region), the region flooded afresh for each state. Each
+// reached (square, normalised player square) with its fewest pulls; back on
+// `from`, only with the player where it started (what BoxPulls reports).
+std::map<std::pair<Square, Square>, int> plainPulls(const Board& b, std::vector<uint8_t> occ,
+                                                    Square from, Square player) {
+  std::map<std::pair<Square, Square>, int> reached;
+  std::vector<std::pair<Square, Square>> queue{{from, testing::normalPlayer(b, occ, player)}};
+  reached[queue[0]] = 0;
+  occ[from] = 0;
+  for (size_t h = 0; h < queue.size(); ++h) {
+    const auto [s, p] = queue[h];
+    occ[s] = 1;
+    std::vector<uint8_t> region;
+    testing::normalPlayer(b, occ, p, &region);
+    occ[s] = 0;
+    for (Direction d : kDirections) {
+      const Square t = b.neighbor(s, d);
+      if (t == kNoSquare || !region[t]) continue;
+      const Square u = b.neighbor(t, d);
+      if (u == kNoSquare || occ[u]) continue;
+      occ[t] = 1;
+      const std::pair<Square, Square> next{t, testing::normalPlayer(b, occ, u)};
+      occ[t] = 0;
+      if (reached.emplace(next, reached[{s, p}] + 1).second) queue.push_back(next);
+    }
+  }
+  std::erase_if(reached, [&](const auto& r) { return r.first.first == from && r.second > 0; });
+  return reached;
+}
+
+}  // namespace
+
+TEST_CASE("box pulls: every reach and pull count as the plain search finds them") {
+  // Boards large enough that the search reads the sides of a square from
+  // the board's blocks (after its first floods), with walls and boxes at
+  // random to make cut squares.
+  std::mt19937 rng(11);
+  int compared = 0, longSearches = 0;
+  for (int tries = 0; tries < 300; ++tries) {
+    auto level = testing::randomSmallLevel(rng, 1 + tries % 6, 9 + tries % 5, 7 + tries % 4, 22);
+    if (!level) continue;
+    Board b(*level);
+    BoxPulls pulls(b);
+    std::vector<uint8_t> occ = squareMask(b, b.startBoxes());
+    const Square player = b.squareOf(level->player);
+    for (Square box : b.startBoxes()) {
+      std::vector<BoxPulls::Reached> all;
+      pulls.search(occ, box, player, nullptr, nullptr, &all);
+      INFO(writeLevel(*level) << "box " << box);
+      std::map<std::pair<Square, Square>, int> plain = plainPulls(b, occ, box, player);
+      if (all.empty()) {  // the player cannot reach a side of the box
+        occ[box] = 0;
+        CHECK(plain.size() == 1);
+        occ[box] = 1;
+        continue;
+      }
+      std::map<std::pair<Square, Square>, int> found;
+      occ[box] = 0;
+      for (const auto& r : all) {
+        occ[r.to] = 1;
+        CHECK(found.emplace(std::pair(r.to, testing::normalPlayer(b, occ, r.player)), r.pulls)
+                  .second);
+        occ[r.to] = 0;
+      }
+      occ[box] = 1;
+      CHECK(found == plain);
+      ++compared;
+      longSearches += all.size() > 20;
+    }
+    REQUIRE(occ == squareMask(b, b.startBoxes()));
+  }
+  CHECK(compared > 500);
+  CHECK(longSearches > 50);
+}
+
 TEST_CASE("packing plan: the deep goal of a dead end is filled first") {
   //   #########
   //   #@      #

@@ -11,7 +11,63 @@ BoxPulls::BoxPulls(const Board& board)
       state_(static_cast<size_t>(board.squareCount()) * 4),
       mark_(board.squareCount(), 0),
       wanted_(board.squareCount(), 0),
-      stack_(board.squareCount()) {}
+      stack_(board.squareCount()),
+      order_(board.squareCount(), 0),
+      low_(board.squareCount(), 0),
+      block_(static_cast<size_t>(board.squareCount()) * 4, 0) {}
+
+void BoxPulls::findBlocks(const std::vector<uint8_t>& occupied, Square root) {
+  if (orderNext_ > ~uint32_t{0} - static_cast<uint32_t>(order_.size()) - 1) {
+    std::fill(order_.begin(), order_.end(), 0);
+    orderNext_ = 0;
+  }
+  orderBase_ = orderNext_;
+  auto seen = [&](Square s) { return order_[s] > orderBase_; };
+  auto label = [&](uint32_t edge, uint32_t id) {
+    const Square a = static_cast<Square>(edge / 4);
+    const Direction d = static_cast<Direction>(edge % 4);
+    block_[edge] = id;
+    block_[board_.neighbor(a, d) * 4u + static_cast<uint32_t>(opposite(d))] = id;
+  };
+  path_.clear();
+  edges_.clear();
+  order_[root] = low_[root] = ++orderNext_;
+  path_.push_back({root, kNoSquare, 0});
+  while (!path_.empty()) {
+    Frame& f = path_.back();
+    if (f.next < 4) {
+      const Direction d = static_cast<Direction>(f.next++);
+      const Square w = board_.neighbor(f.at, d);
+      if (w == kNoSquare || occupied[w] || w == f.parent) continue;
+      const uint32_t edge = f.at * 4u + static_cast<uint32_t>(d);
+      if (!seen(w)) {
+        edges_.push_back(edge);
+        order_[w] = low_[w] = ++orderNext_;
+        path_.push_back({w, f.at, 0});        // f is not used after this
+      } else if (order_[w] < order_[f.at]) {  // back to an ancestor
+        edges_.push_back(edge);
+        low_[f.at] = std::min(low_[f.at], order_[w]);
+      }
+      continue;
+    }
+    const Frame done = f;
+    path_.pop_back();
+    work_ += kBlockWork;
+    if (done.parent == kNoSquare) break;
+    low_[done.parent] = std::min(low_[done.parent], low_[done.at]);
+    if (low_[done.at] < order_[done.parent]) continue;
+    // done.parent cuts done.at's subtree off: the edges pushed since the
+    // tree edge into done.at form one block.
+    const uint32_t id = ++blockNext_;
+    uint32_t edge;
+    do {
+      edge = edges_.back();
+      edges_.pop_back();
+      label(edge, id);
+    } while (static_cast<Square>(edge / 4) != done.parent ||
+             board_.neighbor(done.parent, static_cast<Direction>(edge % 4)) != done.at);
+  }
+}
 
 void BoxPulls::floodFrom(const std::vector<uint8_t>& occupied, Square start, const Square* want) {
   if (++markStamp_ == 0) {
@@ -47,6 +103,27 @@ const std::vector<uint32_t>& BoxPulls::flood(const std::vector<uint8_t>& occupie
   return mark_;
 }
 
+// The free sides of state `st`'s square that the player, standing on
+// `player` (the side st % 4), reaches while the box is there; kNoSquare for the others.
+void BoxPulls::sidesJoined(std::vector<uint8_t>& occupied, uint32_t st, Square player, bool blocks,
+                           Square want[4]) {
+  const Square s = static_cast<Square>(st / 4);
+  for (Direction d : kDirections) {
+    Square p = board_.neighbor(s, d);
+    want[static_cast<int>(d)] = (p != kNoSquare && !occupied[p]) ? p : kNoSquare;
+  }
+  if (blocks) {
+    for (uint32_t d = 0; d < 4; ++d)
+      if (want[d] != kNoSquare && block_[s * 4u + d] != block_[st]) want[d] = kNoSquare;
+    return;
+  }
+  occupied[s] = 1;
+  floodFrom(occupied, player, want);
+  occupied[s] = 0;
+  for (int d = 0; d < 4; ++d)
+    if (want[d] != kNoSquare && mark_[want[d]] != markStamp_) want[d] = kNoSquare;
+}
+
 bool BoxPulls::search(std::vector<uint8_t>& occupied, Square from, Square player,
                       const std::vector<uint8_t>* target, Reached* hit, std::vector<Reached>* all,
                       uint16_t maxPulls) {
@@ -62,6 +139,7 @@ bool BoxPulls::search(std::vector<uint8_t>& occupied, Square from, Square player
     seenStamp_ = 1;
   }
   // The player's region with the box on `from`.
+  const uint64_t before = work_;
   floodFrom(occupied, player, nullptr);
   queue_.clear();
   for (Direction d : kDirections) {
@@ -74,21 +152,17 @@ bool BoxPulls::search(std::vector<uint8_t>& occupied, Square from, Square player
   }
   if (all && !queue_.empty()) all->push_back({from, player, 0, kNoSquare});
   occupied[from] = 0;
+  // A state's sides come from a flood that stops once every free side is
+  // seen, cheap while the search is short; once the floods have cost about
+  // twice the player's region, from the blocks, found once.
+  const uint64_t switchAt = work_ + 2 * (work_ - before);
+  bool blocks = false;
   bool found = false;
   for (size_t h = 0; h < queue_.size() && !found && work_ <= limit; ++h) {
     const uint32_t st = queue_[h];
     if (expanded_[st] == seenStamp_) continue;
     const Reached here = state_[st];
     const Square s = here.to;
-    // The sides of `s` the player reaches from this one.
-    Square want[4];
-    for (Direction d : kDirections) {
-      Square p = board_.neighbor(s, d);
-      want[static_cast<int>(d)] = (p != kNoSquare && !occupied[p]) ? p : kNoSquare;
-    }
-    occupied[s] = 1;
-    floodFrom(occupied, here.player, want);
-    occupied[s] = 0;
     ++work_;
     if (s != from) {
       if (target && (*target)[s]) {
@@ -98,10 +172,13 @@ bool BoxPulls::search(std::vector<uint8_t>& occupied, Square from, Square player
       }
       if (all) all->push_back(here);
     }
+    if (!blocks && work_ > switchAt) findBlocks(occupied, from), blocks = true;
+    Square want[4];
+    sidesJoined(occupied, st, here.player, blocks, want);
     if (here.pulls >= maxPulls) continue;
     for (Direction d : kDirections) {
       Square t = want[static_cast<int>(d)];
-      if (t == kNoSquare || mark_[t] != markStamp_) continue;
+      if (t == kNoSquare) continue;
       expanded_[s * 4u + static_cast<uint32_t>(d)] = seenStamp_;
       seen_[s * 4u + static_cast<uint32_t>(d)] = seenStamp_;
       Square u = board_.neighbor(t, d);

@@ -3,7 +3,11 @@
 //
 // A breadth-first search over (box square, player side) states. The sides
 // of a square the player can walk between while the box stands on it are one
-// state, found by a flood fill that stops as soon as every free side is seen.
+// state. With the other boxes fixed, two sides of a square are joined while
+// the box stands on it exactly when the edges from the square to them lie in
+// the same biconnected component (block) of the free squares, so each search
+// finds the blocks once (Tarjan's depth-first search) and reads every state's
+// sides from them, instead of flooding the board once per state.
 // A pull moves the box onto the square the player stands on and the player
 // one further on, so that square must be free too.
 #pragma once
@@ -42,6 +46,7 @@ class BoxPulls {
   // until the next call), walking around the boxes of `occupied`.
   const std::vector<uint32_t>& flood(const std::vector<uint8_t>& occupied, Square start);
   uint32_t floodStamp() const { return markStamp_; }
+  bool flooded(Square s) const { return mark_[s] == markStamp_; }  // by the last flood
 
   // Elementary steps taken so far (squares flooded, states expanded): what the caller budgets.
   uint64_t work() const { return work_; }
@@ -57,6 +62,14 @@ class BoxPulls {
   // Marks the squares reachable from `start` with `markStamp_`; stops early
   // once every square of `want` (up to 4, kNoSquare for none) is marked.
   void floodFrom(const std::vector<uint8_t>& occupied, Square start, const Square* want);
+  void sidesJoined(std::vector<uint8_t>& occupied, uint32_t st, Square player, bool blocks,
+                   Square want[4]);
+  // A square's share of findBlocks() in flood steps: what it costs, measured
+  // in instructions, against one square flooded.
+  static constexpr uint64_t kBlockWork = 4;
+  // Labels every edge between free squares of `root`'s component with its
+  // block: block_[square * 4 + direction], the same on both ends.
+  void findBlocks(const std::vector<uint8_t>& occupied, Square root);
 
   const Board& board_;
   std::vector<uint32_t> seen_;      // [square * 4 + side] == seenStamp_ when queued
@@ -68,6 +81,19 @@ class BoxPulls {
   std::vector<uint32_t> wanted_;  // [square] == markStamp_ when the flood stops once it is reached
   uint32_t markStamp_ = 0;
   std::vector<Square> stack_;  // a square each at most
+  // findBlocks(): discovery order and lowest reachable order per square
+  // (order_[s] <= orderBase_: not seen yet this search), the depth-first path,
+  // the edges not yet given a block, and the labels.
+  std::vector<uint32_t> order_, low_;
+  uint32_t orderBase_ = 0, orderNext_ = 0;
+  struct Frame {
+    Square at, parent;
+    int next;  // the next direction to try
+  };
+  std::vector<Frame> path_;
+  std::vector<uint32_t> edges_;  // square * 4 + direction
+  std::vector<uint32_t> block_;
+  uint32_t blockNext_ = 0;
   uint64_t work_ = 0;
   uint64_t workLimit_ = ~uint64_t{0}, searchLimit_ = ~uint64_t{0};
 };

@@ -94,10 +94,10 @@ class Planner {
   static constexpr int kExactBoxes = 64;           // boxes at most for it
   // Past the budget by this much, pull searches stop: the boxes left go out
   // without a path. A search is not cut at the budget itself (it may run on
-  // past it: 6.86M steps in all at most on the bundled levels), but one on a
-  // large open board can flood the board once per state, billions of steps.
+  // past it: 3.76M steps in all at most on the bundled levels), but on a
+  // large board the searches of one parking step add up.
   static constexpr uint64_t kOvershoot = 2'000'000;
-  // Steps one search may take (157K at most on the bundled levels), so
+  // Steps one search may take (7.2K at most on the bundled levels), so
   // that no piece of the plan runs long.
   static constexpr uint64_t kSearchWork = 1'000'000;
 
@@ -120,6 +120,8 @@ class Planner {
   void takeOut(Attempt& a, std::vector<Box>& boxes, size_t i, const BoxPulls::Reached& hit,
                Square& player);
   bool park(Attempt& a, std::vector<Box>& boxes, Square& player);
+  bool pullableInRegion(Square at) const;
+  bool someBoxGoesOut(const std::vector<Box>& boxes, Square player);
   bool match(Attempt& a) const;
 
   const Board& board_;
@@ -128,6 +130,7 @@ class Planner {
   BoxPulls pulls_;
   std::vector<uint8_t> occupied_;  // [square] the boxes of the position at hand
   std::vector<uint8_t> start_;     // [square] a box starts there
+  std::vector<Square> pullable_;   // someBoxGoesOut()'s boxes to search
   std::vector<int> depth_;
   std::vector<int> exitPulls_;  // [square] pulls to the nearest start square, alone on the board
   uint64_t exactBudget_ = 0;
@@ -280,6 +283,32 @@ void Planner::takeOut(Attempt& a, std::vector<Box>& boxes, size_t i, const BoxPu
   boxes.erase(boxes.begin() + static_cast<long>(i));
 }
 
+// Whether the player, in the region the pulls last flooded, can pull the
+// box on `at` at all: a side of it in the region with a free square beyond.
+// Any other box's pull search finds nothing.
+bool Planner::pullableInRegion(Square at) const {
+  for (Direction d : kDirections) {
+    const Square p = board_.neighbor(at, d);
+    if (p == kNoSquare || !pulls_.flooded(p)) continue;
+    const Square u = board_.neighbor(p, d);
+    if (u != kNoSquare && !occupied_[u]) return true;
+  }
+  return false;
+}
+
+// Whether a box of `boxes` (marked in occupied_, the player's region just
+// flooded from `player`) can now be taken out: one on a start square is out already.
+bool Planner::someBoxGoesOut(const std::vector<Box>& boxes, Square player) {
+  pullable_.clear();
+  for (const Box& b : boxes) {
+    if (start_[b.at]) return true;
+    if (pullableInRegion(b.at)) pullable_.push_back(b.at);
+  }
+  for (Square at : pullable_)
+    if (pulls_.search(occupied_, at, player, &start_, nullptr, nullptr)) return true;
+  return false;
+}
+
 // Nothing can go out: searches, breadth first, for the fewest pulls of boxes
 // to other squares (parking) after which one can. Applies them and returns
 // true when found.
@@ -315,12 +344,17 @@ bool Planner::park(Attempt& a, std::vector<Box>& boxes, Square& player) {
   mark(boxes, 0);
   int found = -1;
   std::vector<BoxPulls::Reached> all;
+  std::vector<uint8_t> canPull;
   for (size_t h = 0; h < nodes.size() && found < 0 && nodes.size() < kMaxParkNodes && !overBudget();
        ++h) {
     const std::vector<Box> here = nodes[h].boxes;
     const Square herePlayer = nodes[h].player;
     mark(here, 1);
+    normal(herePlayer);  // floods the player's region, for pullableInRegion()
+    canPull.clear();
+    for (const Box& b : here) canPull.push_back(pullableInRegion(b.at));
     for (size_t i = 0; i < here.size() && found < 0; ++i) {
+      if (!canPull[i]) continue;
       all.clear();
       pulls_.search(occupied_, here[i].at, herePlayer, nullptr, nullptr, &all);
       for (const auto& r : all) {
@@ -331,12 +365,7 @@ bool Planner::park(Attempt& a, std::vector<Box>& boxes, Square& player) {
         child[i].at = r.to;
         bool fresh = seen.insert(key(child, normal(r.player))).second;
         bool out = false;
-        if (fresh)
-          for (const Box& b : child)
-            if (pulls_.search(occupied_, b.at, r.player, &start_, nullptr, nullptr)) {
-              out = true;
-              break;
-            }
+        if (fresh) out = someBoxGoesOut(child, r.player);
         occupied_[r.to] = 0;
         occupied_[here[i].at] = 1;
         if (!fresh) continue;

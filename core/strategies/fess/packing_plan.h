@@ -68,7 +68,7 @@ struct PackingPlan {
   uint64_t work = 0;  // elementary steps the plan cost
 };
 
-inline constexpr uint64_t kPackingPlanWork = 6'000'000;
+inline constexpr uint64_t kPackingPlanWork = 3'000'000;
 
 // `work`: a budget of elementary steps (squares flooded, states expanded);
 // past it, parking searches give up and boxes are taken out without a path.
