@@ -5,9 +5,10 @@
 // of a square the player can walk between while the box stands on it are one
 // state. With the other boxes fixed, two sides of a square are joined while
 // the box stands on it exactly when the edges from the square to them lie in
-// the same biconnected component (block) of the free squares, so each search
-// finds the blocks once (Tarjan's depth-first search) and reads every state's
-// sides from them, instead of flooding the board once per state.
+// the same biconnected component (block) of the free squares, so a search
+// that runs long finds the blocks once (Tarjan's depth-first search) and
+// reads every later state's sides from them instead of flooding the board
+// once per state; a short one floods (cheaper than finding the blocks).
 // A pull moves the box onto the square the player stands on and the player
 // one further on, so that square must be free too.
 #pragma once
