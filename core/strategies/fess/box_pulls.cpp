@@ -9,6 +9,7 @@ BoxPulls::BoxPulls(const Board& board)
       seen_(static_cast<size_t>(board.squareCount()) * 4, 0),
       expanded_(static_cast<size_t>(board.squareCount()) * 4, 0),
       state_(static_cast<size_t>(board.squareCount()) * 4),
+      region_(board.squareCount(), 0),
       mark_(board.squareCount(), 0),
       wanted_(board.squareCount(), 0),
       stack_(board.squareCount()),
@@ -69,19 +70,15 @@ void BoxPulls::findBlocks(const std::vector<uint8_t>& occupied, Square root) {
   }
 }
 
-void BoxPulls::floodFrom(const std::vector<uint8_t>& occupied, Square start, const Square* want) {
-  if (++markStamp_ == 0) {
-    std::fill(mark_.begin(), mark_.end(), 0);
-    std::fill(wanted_.begin(), wanted_.end(), 0);
-    markStamp_ = 1;
-  }
+void BoxPulls::floodFrom(std::vector<uint32_t>& marks, uint32_t stamp,
+                         const std::vector<uint8_t>& occupied, Square start, const Square* want) {
   // The squares wanted are stamped in wanted_ (the same stamp), so that each
   // square marked is checked against them at once.
   int missing = 0;
   if (want)
     for (int k = 0; k < 4; ++k)
-      if (want[k] != kNoSquare && want[k] != start) ++missing, wanted_[want[k]] = markStamp_;
-  mark_[start] = markStamp_;
+      if (want[k] != kNoSquare && want[k] != start) ++missing, wanted_[want[k]] = stamp;
+  marks[start] = stamp;
   Square* const stack = stack_.data();
   int top = 0;
   stack[top++] = start;
@@ -90,17 +87,23 @@ void BoxPulls::floodFrom(const std::vector<uint8_t>& occupied, Square start, con
     ++work_;
     for (Direction d : kDirections) {
       const Square t = board_.neighbor(s, d);
-      if (t == kNoSquare || occupied[t] || mark_[t] == markStamp_) continue;
-      mark_[t] = markStamp_;
-      if (want && wanted_[t] == markStamp_) --missing;
+      if (t == kNoSquare || occupied[t] || marks[t] == stamp) continue;
+      marks[t] = stamp;
+      if (want && wanted_[t] == stamp) --missing;
       stack[top++] = t;
     }
   }
 }
 
 const std::vector<uint32_t>& BoxPulls::flood(const std::vector<uint8_t>& occupied, Square start) {
-  floodFrom(occupied, start, nullptr);
-  return mark_;
+  if (++regionStamp_ == 0) {
+    std::fill(region_.begin(), region_.end(), 0);
+    regionStamp_ = 1;
+  }
+  const uint64_t before = work_;
+  floodFrom(region_, regionStamp_, occupied, start, nullptr);
+  regionSize_ = work_ - before;
+  return region_;
 }
 
 // The free sides of state `st`'s square that the player, standing on
@@ -117,8 +120,13 @@ void BoxPulls::sidesJoined(std::vector<uint8_t>& occupied, uint32_t st, Square p
       if (want[d] != kNoSquare && block_[s * 4u + d] != block_[st]) want[d] = kNoSquare;
     return;
   }
+  if (++markStamp_ == 0) {
+    std::fill(mark_.begin(), mark_.end(), 0);
+    std::fill(wanted_.begin(), wanted_.end(), 0);
+    markStamp_ = 1;
+  }
   occupied[s] = 1;
-  floodFrom(occupied, player, want);
+  floodFrom(mark_, markStamp_, occupied, player, want);
   occupied[s] = 0;
   for (int d = 0; d < 4; ++d)
     if (want[d] != kNoSquare && mark_[want[d]] != markStamp_) want[d] = kNoSquare;
@@ -126,7 +134,7 @@ void BoxPulls::sidesJoined(std::vector<uint8_t>& occupied, uint32_t st, Square p
 
 bool BoxPulls::search(std::vector<uint8_t>& occupied, Square from, Square player,
                       const std::vector<uint8_t>* target, Reached* hit, std::vector<Reached>* all,
-                      uint16_t maxPulls) {
+                      uint16_t maxPulls, bool regionFlooded) {
   if (target && (*target)[from]) {
     if (hit) *hit = {from, player, 0, kNoSquare};
     return true;
@@ -138,13 +146,17 @@ bool BoxPulls::search(std::vector<uint8_t>& occupied, Square from, Square player
     std::fill(expanded_.begin(), expanded_.end(), 0);
     seenStamp_ = 1;
   }
-  // The player's region with the box on `from`.
+  // The player's region with the box on `from` (flooded already: counted
+  // as flooded again, so that the work is the same either way).
   const uint64_t before = work_;
-  floodFrom(occupied, player, nullptr);
+  if (regionFlooded)
+    work_ += regionSize_;
+  else
+    flood(occupied, player);
   queue_.clear();
   for (Direction d : kDirections) {
     Square p = board_.neighbor(from, d);
-    if (p == kNoSquare || occupied[p] || mark_[p] != markStamp_) continue;
+    if (p == kNoSquare || occupied[p] || !flooded(p)) continue;
     uint32_t st = from * 4u + static_cast<uint32_t>(d);
     seen_[st] = seenStamp_;
     state_[st] = {from, p, 0, kNoSquare};

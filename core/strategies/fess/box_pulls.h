@@ -38,16 +38,17 @@ class BoxPulls {
   // otherwise collects into `all` (when given) every (square, player region)
   // the box can be taken to, `from` with the player's region included, fewest
   // pulls first, and returns false. Squares more than `maxPulls` pulls away
-  // are not searched.
+  // are not searched. `regionFlooded`: the last flood() was from `player`
+  // with these boxes, so the search reads it instead of flooding again.
   bool search(std::vector<uint8_t>& occupied, Square from, Square player,
               const std::vector<uint8_t>* target, Reached* hit, std::vector<Reached>* all,
-              uint16_t maxPulls = 0xFFFF);
+              uint16_t maxPulls = 0xFFFF, bool regionFlooded = false);
 
   // Squares the player reaches from `start` (marked in the returned mask
-  // until the next call), walking around the boxes of `occupied`.
+  // until the next flood() or search()), walking around the boxes of `occupied`.
   const std::vector<uint32_t>& flood(const std::vector<uint8_t>& occupied, Square start);
-  uint32_t floodStamp() const { return markStamp_; }
-  bool flooded(Square s) const { return mark_[s] == markStamp_; }  // by the last flood
+  uint32_t floodStamp() const { return regionStamp_; }
+  bool flooded(Square s) const { return region_[s] == regionStamp_; }  // by the last flood
 
   // Elementary steps taken so far (squares flooded, states expanded): what the caller budgets.
   uint64_t work() const { return work_; }
@@ -60,9 +61,10 @@ class BoxPulls {
   }
 
  private:
-  // Marks the squares reachable from `start` with `markStamp_`; stops early
-  // once every square of `want` (up to 4, kNoSquare for none) is marked.
-  void floodFrom(const std::vector<uint8_t>& occupied, Square start, const Square* want);
+  // Marks the squares reachable from `start` with `stamp` in `marks`; stops
+  // early once every square of `want` (up to 4, kNoSquare for none) is marked.
+  void floodFrom(std::vector<uint32_t>& marks, uint32_t stamp, const std::vector<uint8_t>& occupied,
+                 Square start, const Square* want);
   void sidesJoined(std::vector<uint8_t>& occupied, uint32_t st, Square player, bool blocks,
                    Square want[4]);
   // A square's share of findBlocks() in flood steps: what it costs, measured
@@ -78,6 +80,11 @@ class BoxPulls {
   uint32_t seenStamp_ = 0;
   std::vector<Reached> state_;  // [state]
   std::vector<uint32_t> queue_;
+  // The player's region (flood()), apart from the floods of a square's sides
+  // (mark_), so that several searches in one position can read it.
+  std::vector<uint32_t> region_;  // [square] == regionStamp_ when flooded
+  uint32_t regionStamp_ = 0;
+  uint64_t regionSize_ = 0;       // the squares it took: its work
   std::vector<uint32_t> mark_;    // [square] == markStamp_ when flooded
   std::vector<uint32_t> wanted_;  // [square] == markStamp_ when the flood stops once it is reached
   uint32_t markStamp_ = 0;

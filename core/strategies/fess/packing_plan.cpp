@@ -305,7 +305,7 @@ bool Planner::someBoxGoesOut(const std::vector<Box>& boxes, Square player) {
     if (pullableInRegion(b.at)) pullable_.push_back(b.at);
   }
   for (Square at : pullable_)
-    if (pulls_.search(occupied_, at, player, &start_, nullptr, nullptr)) return true;
+    if (pulls_.search(occupied_, at, player, &start_, nullptr, nullptr, 0xFFFF, true)) return true;
   return false;
 }
 
@@ -353,12 +353,15 @@ bool Planner::park(Attempt& a, std::vector<Box>& boxes, Square& player) {
     normal(herePlayer);  // floods the player's region, for pullableInRegion()
     canPull.clear();
     for (const Box& b : here) canPull.push_back(pullableInRegion(b.at));
+    bool regionFlooded = true;  // until a child's is flooded
     for (size_t i = 0; i < here.size() && found < 0; ++i) {
       if (!canPull[i]) continue;
       all.clear();
-      pulls_.search(occupied_, here[i].at, herePlayer, nullptr, nullptr, &all);
+      pulls_.search(occupied_, here[i].at, herePlayer, nullptr, nullptr, &all, 0xFFFF,
+                    regionFlooded);
       for (const auto& r : all) {
         if (r.to == here[i].at) continue;
+        regionFlooded = false;
         occupied_[here[i].at] = 0;
         occupied_[r.to] = 1;
         std::vector<Box> child = here;
