@@ -94,6 +94,12 @@ bool DeadPatterns::buildPiece() {
         store(judging_.boxes);
         if (remember_)
           for (const Judging::State& state : judging_.states) unsolvable_.insert(state.key);
+      } else if (*v == Verdict::Unknown && remember_) {
+        // Undecided: taken as solvable by the later candidates that reach
+        // these states, instead of each searching the same large space again
+        // to its limit. Taking a state as solvable never makes a wrong
+        // pattern; at worst it misses one.
+        for (const Judging::State& state : judging_.states) solvable_.insert(state.key);
       }
       return false;
     }

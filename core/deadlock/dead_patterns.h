@@ -47,8 +47,9 @@ class DeadPatterns {
   bool done() const { return done_; }
   // Without what earlier candidates' searches left (solvable_,
   // unsolvable_, and the dead pairs inside the triples' searches), each
-  // candidate is searched on its own: slower, the same patterns (for the
-  // tests).
+  // candidate is searched on its own: slower, and the same patterns on
+  // every bundled level (a state taken as solvable from an undecided
+  // search could hide one), for the tests.
   void forgetEarlierStates() { remember_ = false; }
   // After a push onto `moved`: do the boxes (`occupied[s]` != 0) contain a pattern?
   bool matches(const std::vector<uint8_t>& occupied, Square moved) const;
@@ -66,7 +67,7 @@ class DeadPatterns {
   // flood fill of the board per move). Past the limits a candidate is
   // Unknown (not stored), and the whole build stops early: a few
   // milliseconds per candidate, a fraction of a second in all.
-  static constexpr int kStateLimit = 4000;              // positions per candidate
+  static constexpr int kStateLimit = 6000;              // positions per candidate
   static constexpr uint64_t kCandidateWork = 10000000;  // squares flooded per candidate
   static constexpr uint64_t kTotalWork = 200000000;     // squares flooded in all
   static constexpr uint64_t kPieceWork = 500000;        // squares flooded per buildPiece(), about
@@ -117,10 +118,11 @@ class DeadPatterns {
   std::vector<Square> around_, candidate_;      // scratch
   uint64_t work_ = 0;                           // squares flooded so far
   KeySet seen_;  // the candidate search's states, kept between candidates to reuse the table
-  // States on the way to a solution in earlier candidates' searches: a
-  // search that reaches one is solvable at once. Different candidates'
-  // ways to the goals meet: the build does about half the work for the
-  // same patterns (where kTotalWork stopped it, it now judges more).
+  // States on the way to a solution in earlier candidates' searches, and
+  // every state of an undecided one's: a search that reaches one is
+  // solvable at once. Different candidates' ways to the goals meet: the
+  // build does about half the work for the same patterns (where kTotalWork
+  // stopped it, it now judges more).
   KeySet solvable_;
   // States of earlier candidates' searches that ended unsolvable: none of
   // them leads home, so a search that reaches one does not go on from it.

@@ -303,9 +303,11 @@ TEST_CASE(
 TEST_CASE(
     "dead patterns: the memory of earlier candidates' solvable and unsolvable states finds the "
     "same patterns as searching each candidate alone") {
-  // A state remembered as solvable can only settle a candidate as solvable
-  // sooner, and one remembered as unsolvable, or holding a dead pair, leads
-  // nowhere: the unsolvable candidates, the patterns, stay the same.
+  // A state remembered as unsolvable, or holding a dead pair, leads
+  // nowhere, and one remembered as solvable settles a candidate sooner. A
+  // state of an undecided candidate's search is taken as solvable too: that
+  // can never make a wrong pattern, but could hide one, so this checks that
+  // none is hidden here.
   int levels = 0, pairs = 0, triples = 0;
   for (const char* name : {"Microban_I", "XSokoban", "Sasquatch_I"}) {
     const Collection collection = testing::bundled(name);
