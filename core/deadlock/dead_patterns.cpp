@@ -43,7 +43,7 @@ bool DeadPatterns::near(Square a, Square b, int reach) const {
   return std::abs(l.x(ca) - l.x(cb)) <= reach && std::abs(l.y(ca) - l.y(cb)) <= reach;
 }
 
-void DeadPatterns::collect(Square a, int reach, std::vector<Square>& around) const {
+void DeadPatterns::collect(Square a, int reach, std::vector<Square>& around, bool all) const {
   around.clear();
   const Level& level = board_.level();
   const int cell = board_.cellOf(a), x = level.x(cell), y = level.y(cell);
@@ -51,7 +51,7 @@ void DeadPatterns::collect(Square a, int reach, std::vector<Square>& around) con
     for (int dx = -reach; dx <= reach; ++dx) {
       if (x + dx < 0 || y + dy < 0 || x + dx >= level.width || y + dy >= level.height) continue;
       Square b = board_.squareOf(level.index(x + dx, y + dy));
-      if (b != kNoSquare && b > a && live_[b]) around.push_back(b);
+      if (b != kNoSquare && (all ? b != a : b > a) && live_[b]) around.push_back(b);
     }
   std::sort(around.begin(), around.end());
 }
@@ -83,35 +83,45 @@ bool DeadPatterns::nextCandidate(std::vector<Square>& candidate) {
   return true;
 }
 
+void DeadPatterns::settle(Verdict verdict) {
+  work_ += judging_.work;
+  if (verdict == Verdict::Unsolvable) {
+    store(judging_.boxes);
+    if (remember_)
+      for (const Judging::State& state : judging_.states) unsolvable_.insert(state.key);
+  } else if (verdict == Verdict::Unknown && remember_ && !onDemand_) {
+    // Undecided: taken as solvable by the later candidates that reach
+    // these states, instead of each searching the same large space again
+    // to its limit. Taking a state as solvable never makes a wrong
+    // pattern; at worst it misses one, and which depends on the order of
+    // the candidates: so not on demand, where the search sets the order.
+    for (const Judging::State& state : judging_.states) solvable_.insert(state.key);
+  }
+}
+
+void DeadPatterns::finish() {
+  done_ = true;
+  regions_.clear();
+  pending_ = {};
+  around_ = {};
+  judging_ = {};
+  seen_ = {};
+  solvable_ = {};
+  unsolvable_ = {};
+  pairsJudged_ = {};
+}
+
 bool DeadPatterns::buildPiece() {
-  while (!done_) {
+  while (!done_ && !onDemand_) {
     if (judgingNow_) {
       const std::optional<Verdict> v = judgeSome(kPieceWork);
       if (!v) return false;
       judgingNow_ = false;
-      work_ += judging_.work;
-      if (*v == Verdict::Unsolvable) {
-        store(judging_.boxes);
-        if (remember_)
-          for (const Judging::State& state : judging_.states) unsolvable_.insert(state.key);
-      } else if (*v == Verdict::Unknown && remember_) {
-        // Undecided: taken as solvable by the later candidates that reach
-        // these states, instead of each searching the same large space again
-        // to its limit. Taking a state as solvable never makes a wrong
-        // pattern; at worst it misses one.
-        for (const Judging::State& state : judging_.states) solvable_.insert(state.key);
-      }
+      settle(*v);
       return false;
     }
     if (work_ >= kTotalWork || !nextCandidate(candidate_)) {
-      done_ = true;
-      regions_.clear();
-      pending_ = {};
-      around_ = {};
-      judging_ = {};
-      seen_ = {};
-      solvable_ = {};
-      unsolvable_ = {};
+      finish();
       break;
     }
     if (candidate_.size() == 3 && containsStoredPair(candidate_)) continue;
@@ -119,6 +129,67 @@ bool DeadPatterns::buildPiece() {
     judgingNow_ = true;
   }
   return true;
+}
+
+void DeadPatterns::judgeOnDemand() {
+  onDemand_ = true;
+  judgedAround_.assign(board_.squareCount(), done_ ? 1 : 0);
+}
+
+void DeadPatterns::judgeNow(const std::vector<Square>& boxes) {
+  if (done_) return;
+  startJudging(boxes);
+  std::optional<Verdict> v;
+  while (!(v = judgeSome(kPieceWork)))
+    if (memoryBytes() > memoryLimit_) return finish();
+  settle(*v);
+  if (work_ >= kTotalWork || memoryBytes() > memoryLimit_) finish();
+}
+
+void DeadPatterns::judgePair(Square a, Square b) {
+  if (a > b) std::swap(a, b);
+  if (judgedAround_[a] || judgedAround_[b] || !pairsJudged_.insert(uint32_t{a} << 16 | b).second)
+    return;
+  judgeNow({a, b});
+}
+
+void DeadPatterns::judgeAround(Square square, uint64_t room) {
+  if (done_ || !live_[square]) {
+    judgedAround_[square] = 1;
+    return;
+  }
+  memoryLimit_ = memoryBytes() + room;
+  judgeAroundNow(square);
+  judgedAround_[square] = 1;  // (after: judgePair skips pairs with judged squares)
+}
+
+void DeadPatterns::judgeAroundNow(Square square) {
+  collect(square, 2, around_, true);
+  for (Square p : around_) judgePair(square, p);
+  if (most_ < 3) return;
+  // The 2x2 blocks holding the square: the two others of each triple.
+  const Level& level = board_.level();
+  const int cell = board_.cellOf(square), x = level.x(cell), y = level.y(cell);
+  for (int bx = x - 1; bx <= x; ++bx)
+    for (int by = y - 1; by <= y; ++by) {
+      Square others[3];
+      int count = 0;
+      for (int cx = bx; cx <= bx + 1; ++cx)
+        for (int cy = by; cy <= by + 1; ++cy) {
+          if (cx < 0 || cy < 0 || cx >= level.width || cy >= level.height) continue;
+          const Square s = board_.squareOf(level.index(cx, cy));
+          if (s != kNoSquare && s != square && live_[s]) others[count++] = s;
+        }
+      for (int i = 0; i < count; ++i)
+        for (int k = i + 1; k < count; ++k) {
+          const Square p = others[i], q = others[k];
+          if (judgedAround_[p] || judgedAround_[q]) continue;  // judged with them
+          std::vector<Square> triple = {square, p, q};
+          std::sort(triple.begin(), triple.end());
+          judgePair(p, q);
+          if (!containsStoredPair(triple)) judgeNow(triple);
+        }
+    }
 }
 
 bool DeadPatterns::build(const Deadline& deadline) {

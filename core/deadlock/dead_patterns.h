@@ -12,6 +12,9 @@
 // Built in pieces (buildPiece: a share of one candidate's search, its
 // candidates made a square at a time), so that a strategy builds it inside
 // its time slices (preparation.h) and a page keeps responding meanwhile.
+// Or judged on demand (judgeOnDemand, fess): the candidates holding a
+// square are judged the first time a box is pushed there, so a search
+// starts at once and judges only the squares its boxes reach.
 #pragma once
 
 #include <array>
@@ -19,6 +22,7 @@
 #include <cstdint>
 #include <optional>
 #include <queue>
+#include <unordered_set>
 #include <vector>
 
 #include "analysis/board.h"
@@ -54,11 +58,24 @@ class DeadPatterns {
   // After a push onto `moved`: do the boxes (`occupied[s]` != 0) contain a pattern?
   bool matches(const std::vector<uint8_t>& occupied, Square moved) const;
 
+  // Builds nothing now: the search calls judgeAround() for each square a
+  // box is pushed to while unjudged() (the same candidates and searches,
+  // in the order the search meets them), until the total work cap.
+  void judgeOnDemand();
+  bool unjudged(Square square) const { return onDemand_ && !judgedAround_[square]; }
+  // Judges every candidate holding `square` not judged yet: pairs with the
+  // live squares around it, then triples in the 2x2 blocks holding it
+  // (three squares pairwise adjacent, as nextCandidate makes them). Should
+  // its memory grow by more than `room` bytes, it stops judging for good
+  // (what it found stays) and frees what the candidate searches use.
+  void judgeAround(Square square, uint64_t room);
+
   int pairCount() const { return pairs_; }
   int tripleCount() const { return tripleCount_; }
   uint64_t memoryBytes() const {
     return memory_ + seen_.memoryBytes() + solvable_.memoryBytes() + unsolvable_.memoryBytes() +
-           regions_.memoryBytes() + judging_.states.capacity() * sizeof(Judging::State);
+           regions_.memoryBytes() + judging_.states.capacity() * sizeof(Judging::State) +
+           judgedAround_.capacity() + pairsJudged_.size() * 32;
   }
 
   enum class Verdict { Solvable, Unsolvable, Unknown };
@@ -74,8 +91,9 @@ class DeadPatterns {
 
  private:
   bool near(Square a, Square b, int reach) const;
-  // Live squares after `a` (in square order) within `reach` columns and rows of it.
-  void collect(Square a, int reach, std::vector<Square>& around) const;
+  // Live squares after `a` (in square order; `all`: any but `a`) within
+  // `reach` columns and rows of it.
+  void collect(Square a, int reach, std::vector<Square>& around, bool all = false) const;
   // The next candidate in order (pairs first, then triples, each by their
   // least square), made a square at a time; false when none is left.
   bool nextCandidate(std::vector<Square>& candidate);
@@ -98,6 +116,14 @@ class DeadPatterns {
   // squares are one region.
   int pushesFrom(const Square* boxes, int count, Square player, Push* out, bool& whole);
   static void childOf(const Square* boxes, int count, int i, Square to, Square* out);
+  // Stores or remembers what a finished candidate search found.
+  void settle(Verdict verdict);
+  void judgeAroundNow(Square square);  // judgeAround's candidates
+  void judgePair(Square a, Square b);  // unless judged already
+  // Judges and settles a candidate; nothing once out of room (finish()).
+  void judgeNow(const std::vector<Square>& boxes);
+  // Frees what only the candidate searches use.
+  void finish();
   void store(const std::vector<Square>& boxes);
   bool containsStoredPair(const std::vector<Square>& boxes) const;
   // Does a dead pair hold `moved` and another of `boxes`?
@@ -119,7 +145,7 @@ class DeadPatterns {
   uint64_t work_ = 0;                           // squares flooded so far
   KeySet seen_;  // the candidate search's states, kept between candidates to reuse the table
   // States on the way to a solution in earlier candidates' searches, and
-  // every state of an undecided one's: a search that reaches one is
+  // (built in order) every state of an undecided one's: a search that reaches one is
   // solvable at once. Different candidates' ways to the goals meet: the
   // build does about half the work for the same patterns (where kTotalWork
   // stopped it, it now judges more).
@@ -154,6 +180,10 @@ class DeadPatterns {
   std::vector<std::vector<Square>> pairWith_;                   // [square] partners
   std::vector<std::vector<std::array<Square, 2>>> tripleWith_;  // [square] the two others
   bool done_ = false;
+  bool onDemand_ = false;
+  uint64_t memoryLimit_ = 0;                  // while judging on demand
+  std::vector<uint8_t> judgedAround_;         // [square] its candidates judged (on demand)
+  std::unordered_set<uint32_t> pairsJudged_;  // a << 16 | b, a < b: judged apart from judgedAround_
   int most_;  // boxes in a pattern at most: the level's count, up to three
   int pairs_ = 0, tripleCount_ = 0;
   uint64_t memory_ = 0;

@@ -519,6 +519,11 @@ class FessSearch : public Strategy, public MeetingSide {
       ++prunedFreeze_;
       return false;
     }
+    if (patterns_.unjudged(m.to)) {
+      // Judged within what the search's budget leaves (the store's reserve kept).
+      const uint64_t used = memoryBytes() + expansionReserve();
+      patterns_.judgeAround(m.to, used < budget_ ? budget_ - used : 0);
+    }
     if (patterns_.matches(occupied_, m.to)) {
       ++prunedPattern_;
       return false;
@@ -587,7 +592,7 @@ class FessSearch : public Strategy, public MeetingSide {
   std::vector<uint32_t> roomSkipped_;  // nodes whose expansion it cut
   HotspotTally hotspotTally_;          // the expanded position's hotspots
   const std::vector<int>& nearest_;
-  const DeadPatterns& patterns_;  // dead pairs and triples, built before the search
+  DeadPatterns& patterns_;  // dead pairs and triples, judged as pushes reach their squares
   uint64_t prunedPattern_ = 0;
   std::vector<uint8_t> occupied_;  // [square] scratch
   Regions regions_;                // the expanded position's player regions

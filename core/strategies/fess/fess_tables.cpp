@@ -50,8 +50,9 @@ FessTables::FessTables(std::shared_ptr<LevelAnalysis> analysis, uint64_t memoryB
     return roomOrder_->buildPiece();
   });
   prep_.add([this] {
-    if (!patterns_) patterns_ = std::make_unique<DeadPatterns>(board(), dead(), false, distances());
-    return patterns_->buildPiece();
+    patterns_ = std::make_unique<DeadPatterns>(board(), dead(), false, distances());
+    patterns_->judgeOnDemand();
+    return true;
   });
 }
 

@@ -48,7 +48,8 @@ class FessTables {
   const PackingPlan& plan() const { return planner_->plan(); }
   const GoalRoomOrder& roomOrder() const { return *roomOrder_; }
   Hotspots& hotspots() { return *hotspots_; }  // its rows are made as the searches ask
-  const DeadPatterns& patterns() const { return *patterns_; }
+  // Judged on demand: the searches' pushes judge the squares they reach.
+  DeadPatterns& patterns() { return *patterns_; }
 
   uint64_t memoryBytes() const;
 
