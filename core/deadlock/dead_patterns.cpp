@@ -141,7 +141,10 @@ void DeadPatterns::judgeNow(const std::vector<Square>& boxes) {
   startJudging(boxes);
   std::optional<Verdict> v;
   while (!(v = judgeSome(kPieceWork)))
-    if (memoryBytes() > memoryLimit_) return finish();
+    if (memoryBytes() > memoryLimit_) {
+      finish();
+      return;
+    }
   settle(*v);
   if (work_ >= kTotalWork || memoryBytes() > memoryLimit_) finish();
 }

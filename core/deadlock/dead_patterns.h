@@ -62,7 +62,7 @@ class DeadPatterns {
   // box is pushed to while unjudged() (the same candidates and searches,
   // in the order the search meets them), until the total work cap.
   void judgeOnDemand();
-  bool unjudged(Square square) const { return onDemand_ && !judgedAround_[square]; }
+  bool unjudged(Square square) const { return onDemand_ && !done_ && !judgedAround_[square]; }
   // Judges every candidate holding `square` not judged yet: pairs with the
   // live squares around it, then triples in the 2x2 blocks holding it
   // (three squares pairwise adjacent, as nextCandidate makes them). Should

@@ -300,6 +300,29 @@ TEST_CASE(
   CHECK(sliced.tripleCount() == whole.tripleCount());
 }
 
+namespace {
+
+// Calls `check(board, distances)` on every level of Microban I, XSokoban and
+// Sasquatch I (295), the level named in any failure; how many.
+template <class Check>
+int forEachPatternLevel(Check check) {
+  int levels = 0;
+  for (const char* name : {"Microban_I", "XSokoban", "Sasquatch_I"}) {
+    const Collection collection = testing::bundled(name);
+    for (size_t i = 0; i < collection.levels.size(); ++i) {
+      Board board(collection.levels[i]);
+      if (!board.tooLarge().empty()) continue;
+      PushDistances distances(board, board.goals());
+      INFO(name << " " << i + 1);
+      check(board, distances);
+      ++levels;
+    }
+  }
+  return levels;
+}
+
+}  // namespace
+
 TEST_CASE(
     "dead patterns: the memory of earlier candidates' solvable and unsolvable states finds the "
     "same patterns as searching each candidate alone") {
@@ -308,25 +331,18 @@ TEST_CASE(
   // state of an undecided candidate's search is taken as solvable too: that
   // can never make a wrong pattern, but could hide one, so this checks that
   // none is hidden here.
-  int levels = 0, pairs = 0, triples = 0;
-  for (const char* name : {"Microban_I", "XSokoban", "Sasquatch_I"}) {
-    const Collection collection = testing::bundled(name);
-    for (size_t i = 0; i < collection.levels.size(); ++i) {
-      Board board(collection.levels[i]);
-      if (!board.tooLarge().empty()) continue;
-      PushDistances distances(board, board.goals());
-      const Deadline unbounded(Deadline::Clock::now() + std::chrono::hours(1));
-      DeadPatterns remembering(board, pushDeadSquares(board), false, distances);
-      DeadPatterns alone(board, pushDeadSquares(board), false, distances);
-      alone.forgetEarlierStates();
-      REQUIRE(remembering.build(unbounded));
-      REQUIRE(alone.build(unbounded));
-      INFO(name << " " << i + 1);
-      CHECK(remembering.pairCount() == alone.pairCount());
-      CHECK(remembering.tripleCount() == alone.tripleCount());
-      ++levels, pairs += alone.pairCount(), triples += alone.tripleCount();
-    }
-  }
+  int pairs = 0, triples = 0;
+  const int levels = forEachPatternLevel([&](const Board& board, const PushDistances& distances) {
+    const Deadline unbounded(Deadline::Clock::now() + std::chrono::hours(1));
+    DeadPatterns remembering(board, pushDeadSquares(board), false, distances);
+    DeadPatterns alone(board, pushDeadSquares(board), false, distances);
+    alone.forgetEarlierStates();
+    REQUIRE(remembering.build(unbounded));
+    REQUIRE(alone.build(unbounded));
+    CHECK(remembering.pairCount() == alone.pairCount());
+    CHECK(remembering.tripleCount() == alone.tripleCount());
+    pairs += alone.pairCount(), triples += alone.tripleCount();
+  });
   CHECK(levels == 155 + 90 + 50);
   CHECK(pairs > 0);
   CHECK(triples > 0);
@@ -336,42 +352,67 @@ TEST_CASE(
     "dead patterns judged on demand, squares met in any order, are the patterns found beforehand") {
   // A search meets squares in its own order; judging each square's
   // candidates then must find what the whole build finds. Here every
-  // square is met, last square first, and each candidate pair and triple
-  // is asked of both.
-  int levels = 0, pairs = 0, triples = 0;
-  for (const char* name : {"Microban_I", "XSokoban", "Sasquatch_I"}) {
-    const Collection collection = testing::bundled(name);
-    for (size_t i = 0; i < collection.levels.size(); ++i) {
-      Board board(collection.levels[i]);
-      if (!board.tooLarge().empty()) continue;
-      PushDistances distances(board, board.goals());
-      const std::vector<uint8_t> dead = pushDeadSquares(board);
-      DeadPatterns built(board, dead, false, distances);
-      REQUIRE(built.build(Deadline(Deadline::Clock::now() + std::chrono::hours(1))));
-      DeadPatterns onDemand(board, dead, false, distances);
-      onDemand.judgeOnDemand();
-      const int n = board.squareCount();
-      for (int s = n - 1; s >= 0; --s)
-        if (onDemand.unjudged(static_cast<Square>(s)))
-          onDemand.judgeAround(static_cast<Square>(s), uint64_t{1} << 40);
-      INFO(name << " " << i + 1);
-      CHECK(onDemand.pairCount() == built.pairCount());
-      CHECK(onDemand.tripleCount() == built.tripleCount());
-      std::vector<uint8_t> occupied(n, 0);
-      int differ = 0;
-      for (Square a = 0; a < n; ++a)
-        for (Square b = a + 1; b < n; ++b) {
-          occupied[a] = occupied[b] = 1;
-          differ += built.matches(occupied, b) != onDemand.matches(occupied, b);
-          occupied[a] = occupied[b] = 0;
-        }
-      CHECK(differ == 0);
-      ++levels, pairs += built.pairCount(), triples += built.tripleCount();
-    }
-  }
+  // square is met, last square first, and every pair of squares is asked
+  // of both.
+  int pairs = 0, triples = 0;
+  const int levels = forEachPatternLevel([&](const Board& board, const PushDistances& distances) {
+    const std::vector<uint8_t> dead = pushDeadSquares(board);
+    DeadPatterns built(board, dead, false, distances);
+    REQUIRE(built.build(Deadline(Deadline::Clock::now() + std::chrono::hours(1))));
+    DeadPatterns onDemand(board, dead, false, distances);
+    onDemand.judgeOnDemand();
+    const int n = board.squareCount();
+    for (int s = n - 1; s >= 0; --s)
+      if (onDemand.unjudged(static_cast<Square>(s)))
+        onDemand.judgeAround(static_cast<Square>(s), uint64_t{1} << 40);
+    CHECK(onDemand.pairCount() == built.pairCount());
+    CHECK(onDemand.tripleCount() == built.tripleCount());
+    std::vector<uint8_t> occupied(n, 0);
+    int differ = 0;
+    for (Square a = 0; a < n; ++a)
+      for (Square b = a + 1; b < n; ++b) {
+        occupied[a] = occupied[b] = 1;
+        differ += built.matches(occupied, b) != onDemand.matches(occupied, b);
+        occupied[a] = occupied[b] = 0;
+      }
+    CHECK(differ == 0);
+    pairs += built.pairCount(), triples += built.tripleCount();
+  });
   CHECK(levels == 155 + 90 + 50);
   CHECK(pairs > 0);
   CHECK(triples > 0);
+}
+
+TEST_CASE(
+    "dead patterns judged on demand stop for good when out of room, keeping what they found") {
+  // XSokoban 1: its first square with a dead pair, judged with room and
+  // without. Without room the judging ends (and frees its searches' memory)
+  // at the first piece past the limit; what was found stays found.
+  const Collection xsokoban = testing::bundled("XSokoban");
+  Board board(xsokoban.levels[0]);
+  PushDistances distances(board, board.goals());
+  const std::vector<uint8_t> dead = pushDeadSquares(board);
+  DeadPatterns roomy(board, dead, false, distances), cramped(board, dead, false, distances);
+  roomy.judgeOnDemand();
+  cramped.judgeOnDemand();
+  Square first = kNoSquare;
+  for (Square s = 0; s < board.squareCount() && first == kNoSquare; ++s) {
+    roomy.judgeAround(s, uint64_t{1} << 40);
+    if (roomy.pairCount() > 0) first = s;
+  }
+  REQUIRE(first != kNoSquare);
+  CHECK_FALSE(roomy.done());
+  for (Square s = 0; s <= first; ++s) cramped.judgeAround(s, 0);
+  CHECK(cramped.done());
+  CHECK(cramped.pairCount() <= roomy.pairCount());
+  const int found = cramped.pairCount() + cramped.tripleCount();
+  const uint64_t bytes = cramped.memoryBytes();
+  for (Square s = first + 1; s < board.squareCount(); ++s) {
+    CHECK_FALSE(cramped.unjudged(s));
+    cramped.judgeAround(s, uint64_t{1} << 40);
+  }
+  CHECK(cramped.pairCount() + cramped.tripleCount() == found);
+  CHECK(cramped.memoryBytes() == bytes);
 }
 
 TEST_CASE("per-region push distances are the exact lone-box push counts (brute force)") {

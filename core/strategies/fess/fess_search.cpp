@@ -172,7 +172,10 @@ class FessSearch : public Strategy, public MeetingSide {
            pushes_.capacity() * sizeof(MacroPush) +
            (candidates_.capacity() + children_.capacity()) * sizeof(Child) + moves_.memoryBytes() +
            roomSkipped_.capacity() * 4 + static_cast<uint64_t>(board_.squareCount()) * 64 +
-           (countTables_ ? tables_.memoryBytes() : 0);
+           // The dead patterns grow as this search judges squares: counted
+           // here even when the portfolio counts the tables (twice then,
+           // but a turn's judging cannot push the portfolio past its budget).
+           (countTables_ ? tables_.memoryBytes() : patterns_.memoryBytes());
   }
 
   bool start() {
