@@ -2,7 +2,7 @@
 // variants of a portfolio: the goals' push distances and reach (from the
 // shared level analysis), the tunnel stops, the lone-box pushes to the
 // nearest goals, the packing plan and its goal-room order, the hotspots and
-// the dead patterns.
+// the dead patterns (judged as the searches' pushes reach squares).
 //
 // Built in pieces (preparation.h) by whichever fess asks first; a level
 // whose tables would not fit the memory budget is declined at once, before
