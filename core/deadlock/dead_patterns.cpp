@@ -133,7 +133,7 @@ bool DeadPatterns::buildPiece() {
 
 void DeadPatterns::judgeOnDemand() {
   onDemand_ = true;
-  judgedAround_.assign(board_.squareCount(), done_ ? 1 : 0);
+  judgedAround_.assign(board_.squareCount(), 0);  // (unjudged() is false once done)
 }
 
 void DeadPatterns::judgeNow(const std::vector<Square>& boxes) {
