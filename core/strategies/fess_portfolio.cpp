@@ -37,6 +37,7 @@ class PortfolioStrategy : public Strategy {
                     const PortfolioSchedule& schedule)
       : budget_(options.memoryBudgetBytes),
         lateStart_(schedule.lateStart),
+        round_(schedule.fessTurn + schedule.hboxTurn),
         analysis_(std::make_shared<LevelAnalysis>(level)),
         fessTables_(std::make_shared<FessTables>(analysis_, options.memoryBudgetBytes)) {
     // Each member's budget is set again before each of its turns (run()).
@@ -68,7 +69,8 @@ class PortfolioStrategy : public Strategy {
       const uint64_t total = stats().nodes;
       if (deadline.nodesReached(total)) return SolveStatus::Running;
       const uint64_t before = m->strategy->stats().nodes;
-      uint64_t allowed = m->turnNodes - used_;
+      if (used_ == 0) turnNodes_ = turnAt(*m);
+      uint64_t allowed = turnNodes_ - used_;
       if (m->limitNodes) allowed = std::min(allowed, m->limitNodes - before);
       allowed = std::min(allowed, deadline.nodeLimit() - total);
       if (!linked_) link(true);
@@ -82,7 +84,7 @@ class PortfolioStrategy : public Strategy {
           retire(*m, SolveStatus::TimedOut);
           continue;
         }
-        if (used_ >= m->turnNodes) turn_ = (turn_ + 1) % kMembers, used_ = 0;
+        if (used_ >= turnNodes_) turn_ = (turn_ + 1) % kMembers, used_ = 0;
         if (deadline.expired()) return s;
         continue;
       }
@@ -178,6 +180,18 @@ class PortfolioStrategy : public Strategy {
     return nullptr;
   }
 
+  // The length of m's turn starting now, in its expansions: its full turn
+  // once the members have searched a round's work (a full turn of fess
+  // and of hbox 11); before that, its share of what they have searched so
+  // far, and at least 1/32 of its full turn (and one expansion). The turns double each round
+  // up to their full length, so a small level one member solves at once
+  // does not wait for the other's full turn first (0.15 s of fess before
+  // hbox 11's first expansion); the shares stay as they were.
+  uint64_t turnAt(const Member& m) const {
+    if (searched_ >= round_) return m.turnNodes;
+    return std::max({m.turnNodes / 32, m.turnNodes * searched_ / round_, uint64_t{1}});
+  }
+
   // The memory the others and the shared tables do not use is this
   // member's (see retire()).
   uint64_t memoryFor(const Member& m) const {
@@ -270,13 +284,15 @@ class PortfolioStrategy : public Strategy {
   static constexpr int kMembers = kFirstLate + kLate;
   uint64_t budget_;
   Work lateStart_;
+  Work round_;  // the work of one full turn of fess and of hbox 11 (turnAt())
   std::shared_ptr<LevelAnalysis> analysis_;  // every member's
   std::shared_ptr<FessTables> fessTables_;   // the fess members'
   bool linked_ = false;                      // fess and hbox 11 look up each other's positions
   Member members_[kMembers];
   Work searched_ = 0;  // by all members
   int turn_ = 0;
-  uint64_t used_ = 0;  // expansions of the current turn
+  uint64_t used_ = 0;       // expansions of the current turn
+  uint64_t turnNodes_ = 0;  // its length (turnAt())
   Member* winner_ = nullptr;
   SolveStatus finalStatus_ = SolveStatus::Unsolvable;
 };

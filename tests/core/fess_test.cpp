@@ -267,6 +267,21 @@ TEST_CASE("fess-hbox portfolio takes turns within one long slice") {
   CHECK(verify(levels[86], solver.solution()).solved);
 }
 
+TEST_CASE(
+    "fess-hbox portfolio: the first turns are short, so a level hbox 11 solves at once does not "
+    "wait for fess's full turn") {
+  // Microban II 74: fess alone needs more than its full turn (5,000
+  // expansions), hbox 11 a few dozen.
+  std::vector<Level> levels = collection("Microban_II.sok");
+  REQUIRE(levels.size() >= 74);
+  CHECK(Solver(levels[73], fess(5000)).solve() == SolveStatus::TimedOut);
+  SolverOptions o = fess(1000);
+  o.method = "fess-hbox";
+  Solver solver(levels[73], o);
+  REQUIRE(solver.solve() == SolveStatus::Solved);
+  CHECK(verify(levels[73], solver.solution()).solved);
+}
+
 TEST_CASE("fess's hotspot advisor solves XSokoban 25 within a few thousand expansions") {
   // A box stands where it cuts the others off from the goals; moved first
   // (at no cost), the rest follows. Without the advisor, 50,000 expansions
