@@ -69,8 +69,8 @@ class PortfolioStrategy : public Strategy {
       const uint64_t total = stats().nodes;
       if (deadline.nodesReached(total)) return SolveStatus::Running;
       const uint64_t before = m->strategy->stats().nodes;
-      if (used_ == 0) turnNodes_ = turnAt(*m);
-      uint64_t allowed = turnNodes_ - used_;
+      if (used_ == 0) turnLength_ = turnAt(*m);
+      uint64_t allowed = turnLength_ - used_;
       if (m->limitNodes) allowed = std::min(allowed, m->limitNodes - before);
       allowed = std::min(allowed, deadline.nodeLimit() - total);
       if (!linked_) link(true);
@@ -84,7 +84,7 @@ class PortfolioStrategy : public Strategy {
           retire(*m, SolveStatus::TimedOut);
           continue;
         }
-        if (used_ >= turnNodes_) turn_ = (turn_ + 1) % kMembers, used_ = 0;
+        if (used_ >= turnLength_) turn_ = (turn_ + 1) % kMembers, used_ = 0;
         if (deadline.expired()) return s;
         continue;
       }
@@ -291,8 +291,8 @@ class PortfolioStrategy : public Strategy {
   Member members_[kMembers];
   Work searched_ = 0;  // by all members
   int turn_ = 0;
-  uint64_t used_ = 0;       // expansions of the current turn
-  uint64_t turnNodes_ = 0;  // its length (turnAt())
+  uint64_t used_ = 0;        // expansions of the current turn
+  uint64_t turnLength_ = 0;  // its length (turnAt())
   Member* winner_ = nullptr;
   SolveStatus finalStatus_ = SolveStatus::Unsolvable;
 };

@@ -302,11 +302,14 @@ TEST_CASE(
 
 namespace {
 
-// Calls `check(board, distances)` on every level of Microban I, XSokoban and
-// Sasquatch I (295), the level named in any failure; how many.
+// Builds the dead patterns of every level of Microban I, XSokoban and
+// Sasquatch I (295) in order, as astar and the sink solver do, and calls
+// `check(board, distances, built)` on each, the level named in any
+// failure; checks that every level was visited and that patterns of both
+// sizes were found.
 template <class Check>
-int forEachPatternLevel(Check check) {
-  int levels = 0;
+void forEachPatternLevel(Check check) {
+  int levels = 0, pairs = 0, triples = 0;
   for (const char* name : {"Microban_I", "XSokoban", "Sasquatch_I"}) {
     const Collection collection = testing::bundled(name);
     for (size_t i = 0; i < collection.levels.size(); ++i) {
@@ -314,11 +317,15 @@ int forEachPatternLevel(Check check) {
       if (!board.tooLarge().empty()) continue;
       PushDistances distances(board, board.goals());
       INFO(name << " " << i + 1);
-      check(board, distances);
-      ++levels;
+      DeadPatterns built(board, pushDeadSquares(board), false, distances);
+      REQUIRE(built.build(Deadline(Deadline::Clock::now() + std::chrono::hours(1))));
+      check(board, distances, built);
+      ++levels, pairs += built.pairCount(), triples += built.tripleCount();
     }
   }
-  return levels;
+  CHECK(levels == 155 + 90 + 50);
+  CHECK(pairs > 0);
+  CHECK(triples > 0);
 }
 
 }  // namespace
@@ -331,21 +338,14 @@ TEST_CASE(
   // state of an undecided candidate's search is taken as solvable too: that
   // can never make a wrong pattern, but could hide one, so this checks that
   // none is hidden here.
-  int pairs = 0, triples = 0;
-  const int levels = forEachPatternLevel([&](const Board& board, const PushDistances& distances) {
-    const Deadline unbounded(Deadline::Clock::now() + std::chrono::hours(1));
-    DeadPatterns remembering(board, pushDeadSquares(board), false, distances);
-    DeadPatterns alone(board, pushDeadSquares(board), false, distances);
-    alone.forgetEarlierStates();
-    REQUIRE(remembering.build(unbounded));
-    REQUIRE(alone.build(unbounded));
-    CHECK(remembering.pairCount() == alone.pairCount());
-    CHECK(remembering.tripleCount() == alone.tripleCount());
-    pairs += alone.pairCount(), triples += alone.tripleCount();
-  });
-  CHECK(levels == 155 + 90 + 50);
-  CHECK(pairs > 0);
-  CHECK(triples > 0);
+  forEachPatternLevel(
+      [](const Board& board, const PushDistances& distances, const DeadPatterns& remembering) {
+        DeadPatterns alone(board, pushDeadSquares(board), false, distances);
+        alone.forgetEarlierStates();
+        REQUIRE(alone.build(Deadline(Deadline::Clock::now() + std::chrono::hours(1))));
+        CHECK(remembering.pairCount() == alone.pairCount());
+        CHECK(remembering.tripleCount() == alone.tripleCount());
+      });
 }
 
 TEST_CASE(
@@ -354,33 +354,26 @@ TEST_CASE(
   // candidates then must find what the whole build finds. Here every
   // square is met, last square first, and every pair of squares is asked
   // of both.
-  int pairs = 0, triples = 0;
-  const int levels = forEachPatternLevel([&](const Board& board, const PushDistances& distances) {
-    const std::vector<uint8_t> dead = pushDeadSquares(board);
-    DeadPatterns built(board, dead, false, distances);
-    REQUIRE(built.build(Deadline(Deadline::Clock::now() + std::chrono::hours(1))));
-    DeadPatterns onDemand(board, dead, false, distances);
-    onDemand.judgeOnDemand();
-    const int n = board.squareCount();
-    for (int s = n - 1; s >= 0; --s)
-      if (onDemand.unjudged(static_cast<Square>(s)))
-        onDemand.judgeAround(static_cast<Square>(s), uint64_t{1} << 40);
-    CHECK(onDemand.pairCount() == built.pairCount());
-    CHECK(onDemand.tripleCount() == built.tripleCount());
-    std::vector<uint8_t> occupied(n, 0);
-    int differ = 0;
-    for (Square a = 0; a < n; ++a)
-      for (Square b = a + 1; b < n; ++b) {
-        occupied[a] = occupied[b] = 1;
-        differ += built.matches(occupied, b) != onDemand.matches(occupied, b);
-        occupied[a] = occupied[b] = 0;
-      }
-    CHECK(differ == 0);
-    pairs += built.pairCount(), triples += built.tripleCount();
-  });
-  CHECK(levels == 155 + 90 + 50);
-  CHECK(pairs > 0);
-  CHECK(triples > 0);
+  forEachPatternLevel(
+      [](const Board& board, const PushDistances& distances, const DeadPatterns& built) {
+        DeadPatterns onDemand(board, pushDeadSquares(board), false, distances);
+        onDemand.judgeOnDemand();
+        const int n = board.squareCount();
+        for (int s = n - 1; s >= 0; --s)
+          if (onDemand.unjudged(static_cast<Square>(s)))
+            onDemand.judgeAround(static_cast<Square>(s), uint64_t{1} << 40);
+        CHECK(onDemand.pairCount() == built.pairCount());
+        CHECK(onDemand.tripleCount() == built.tripleCount());
+        std::vector<uint8_t> occupied(n, 0);
+        int differ = 0;
+        for (Square a = 0; a < n; ++a)
+          for (Square b = a + 1; b < n; ++b) {
+            occupied[a] = occupied[b] = 1;
+            differ += built.matches(occupied, b) != onDemand.matches(occupied, b);
+            occupied[a] = occupied[b] = 0;
+          }
+        CHECK(differ == 0);
+      });
 }
 
 TEST_CASE(
