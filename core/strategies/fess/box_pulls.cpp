@@ -15,6 +15,8 @@ BoxPulls::BoxPulls(const Board& board)
       stack_(board.squareCount()),
       order_(board.squareCount(), 0),
       low_(board.squareCount(), 0),
+      path_(board.squareCount()),
+      edges_(static_cast<size_t>(board.squareCount()) * 2 + 1),
       block_(static_cast<size_t>(board.squareCount()) * 4, 0) {}
 
 void BoxPulls::findBlocks(const std::vector<uint8_t>& occupied, Square root) {
@@ -23,51 +25,71 @@ void BoxPulls::findBlocks(const std::vector<uint8_t>& occupied, Square root) {
     orderNext_ = 0;
   }
   orderBase_ = orderNext_;
-  auto seen = [&](Square s) { return order_[s] > orderBase_; };
-  auto label = [&](uint32_t edge, uint32_t id) {
-    const Square a = static_cast<Square>(edge / 4);
-    const Direction d = static_cast<Direction>(edge % 4);
-    block_[edge] = id;
-    block_[board_.neighbor(a, d) * 4u + static_cast<uint32_t>(opposite(d))] = id;
-  };
-  path_.clear();
-  edges_.clear();
-  order_[root] = low_[root] = ++orderNext_;
-  path_.push_back({root, kNoSquare, 0});
-  while (!path_.empty()) {
-    Frame& f = path_.back();
-    if (f.next < 4) {
-      const Direction d = static_cast<Direction>(f.next++);
-      const Square w = board_.neighbor(f.at, d);
-      if (w == kNoSquare || occupied[w] || w == f.parent) continue;
-      const uint32_t edge = f.at * 4u + static_cast<uint32_t>(d);
-      if (!seen(w)) {
-        edges_.push_back(edge);
-        order_[w] = low_[w] = ++orderNext_;
-        path_.push_back({w, f.at, 0});        // f is not used after this
-      } else if (order_[w] < order_[f.at]) {  // back to an ancestor
-        edges_.push_back(edge);
-        low_[f.at] = std::min(low_[f.at], order_[w]);
+  // Raw arrays, the path and the edges sized for the worst case: this runs
+  // once per long pull search and dominated the plan's time.
+  const uint8_t* const occ = occupied.data();
+  uint32_t* const order = order_.data();
+  uint32_t* const low = low_.data();
+  uint32_t* const block = block_.data();
+  Frame* const path = path_.data();
+  uint32_t* const edges = edges_.data();
+  const uint32_t base = orderBase_;
+  uint32_t next = orderNext_;
+  size_t depth = 0, top = 0;
+  uint64_t popped = 0;
+  order[root] = low[root] = ++next;
+  path[depth++] = {root, kNoSquare, 0};
+  while (depth > 0) {
+    // The frame's fields in locals: the stores to order and low below
+    // could alias them otherwise.
+    Frame& f = path[depth - 1];
+    const Square at = f.at, parent = f.parent;
+    const uint32_t orderAt = order[at];
+    uint32_t lowAt = low[at];
+    Square child = kNoSquare;
+    int d = f.next;
+    for (; d < 4; ++d) {
+      const Square w = board_.neighbor(at, static_cast<Direction>(d));
+      if (w == kNoSquare || occ[w] || w == parent) continue;
+      const uint32_t orderW = order[w];
+      if (orderW <= base) {  // not seen yet: a tree edge
+        edges[top++] = at * 4u + static_cast<uint32_t>(d);
+        child = w;
+        ++d;
+        break;
       }
+      if (orderW < orderAt) {  // back to an ancestor
+        edges[top++] = at * 4u + static_cast<uint32_t>(d);
+        lowAt = std::min(lowAt, orderW);
+      }
+    }
+    low[at] = lowAt;
+    if (child != kNoSquare) {
+      f.next = d;
+      order[child] = low[child] = ++next;
+      path[depth++] = {child, at, 0};
       continue;
     }
-    const Frame done = f;
-    path_.pop_back();
-    work_ += kBlockWork;
-    if (done.parent == kNoSquare) break;
-    low_[done.parent] = std::min(low_[done.parent], low_[done.at]);
-    if (low_[done.at] < order_[done.parent]) continue;
-    // done.parent cuts done.at's subtree off: the edges pushed since the
-    // tree edge into done.at form one block.
+    --depth;
+    ++popped;
+    if (parent == kNoSquare) break;
+    low[parent] = std::min(low[parent], lowAt);
+    if (lowAt < order[parent]) continue;
+    // parent cuts at's subtree off: the edges pushed since the tree edge
+    // into at form one block.
     const uint32_t id = ++blockNext_;
     uint32_t edge;
     do {
-      edge = edges_.back();
-      edges_.pop_back();
-      label(edge, id);
-    } while (static_cast<Square>(edge / 4) != done.parent ||
-             board_.neighbor(done.parent, static_cast<Direction>(edge % 4)) != done.at);
+      edge = edges[--top];
+      const Direction e = static_cast<Direction>(edge % 4);
+      block[edge] = id;
+      block[board_.neighbor(static_cast<Square>(edge / 4), e) * 4u +
+            static_cast<uint32_t>(opposite(e))] = id;
+    } while (static_cast<Square>(edge / 4) != parent ||
+             board_.neighbor(parent, static_cast<Direction>(edge % 4)) != at);
   }
+  orderNext_ = next;
+  work_ += kBlockWork * popped;
 }
 
 void BoxPulls::floodFrom(std::vector<uint32_t>& marks, uint32_t stamp,
@@ -78,21 +100,26 @@ void BoxPulls::floodFrom(std::vector<uint32_t>& marks, uint32_t stamp,
   if (want)
     for (int k = 0; k < 4; ++k)
       if (want[k] != kNoSquare && want[k] != start) ++missing, wanted_[want[k]] = stamp;
-  marks[start] = stamp;
+  const uint8_t* const occ = occupied.data();
+  uint32_t* const mark = marks.data();
+  const uint32_t* const wanted = wanted_.data();
+  mark[start] = stamp;
   Square* const stack = stack_.data();
   int top = 0;
   stack[top++] = start;
+  uint64_t popped = 0;
   while (top > 0 && (!want || missing > 0)) {
     const Square s = stack[--top];
-    ++work_;
+    ++popped;
     for (Direction d : kDirections) {
       const Square t = board_.neighbor(s, d);
-      if (t == kNoSquare || occupied[t] || marks[t] == stamp) continue;
-      marks[t] = stamp;
-      if (want && wanted_[t] == stamp) --missing;
+      if (t == kNoSquare || occ[t] || mark[t] == stamp) continue;
+      mark[t] = stamp;
+      missing -= wanted[t] == stamp;
       stack[top++] = t;
     }
   }
+  work_ += popped;
 }
 
 const std::vector<uint32_t>& BoxPulls::flood(const std::vector<uint8_t>& occupied, Square start) {

@@ -99,7 +99,7 @@ class BoxPulls {
     int next;  // the next direction to try
   };
   std::vector<Frame> path_;
-  std::vector<uint32_t> edges_;  // square * 4 + direction
+  std::vector<uint32_t> edges_;  // square * 4 + direction, 2 per square at most (a grid)
   std::vector<uint32_t> block_;
   uint32_t blockNext_ = 0;
   uint64_t work_ = 0;
