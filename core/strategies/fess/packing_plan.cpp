@@ -114,6 +114,7 @@ class Planner {
   bool searchCandidate();
   void chooseStartSquareBox();
   void forceOut();
+  bool deferSeed();
   void endAttempt();
   void finish();
   bool exact(Attempt& a, std::vector<Box>& boxes, std::vector<uint8_t>& stay, Square player);
@@ -142,6 +143,7 @@ class Planner {
   std::vector<std::pair<int, Square>>
       seeds_;  // (-size, least square) of the solved position's regions, largest first
   size_t seed_ = 0;
+  size_t deferred_ = 0;  // seeds put back behind the others (deferSeed)
   Attempt best_;
   bool have_ = false;
   // The attempt under way (attemptStep takes one box out per call).
@@ -176,6 +178,7 @@ bool Planner::attemptStep() {
   if (searchCandidate()) return false;
   choosing_ = false;
   if (chosen_ < 0) chooseStartSquareBox();
+  if (chosen_ < 0 && deferSeed()) return false;
   if (chosen_ >= 0) {
     takeOut(current_, boxes_, chosen_, chosenHit_, player_);
     return boxes_.empty();
@@ -251,6 +254,22 @@ void Planner::forceOut() {
   if (b.park >= 0) a.parks[b.park].until = static_cast<int>(a.emptied.size());
   a.exits.emplace_back();
   boxes.erase(boxes.begin() + best);
+}
+
+// Nothing can go out at the very start of an attempt: the player's region
+// is shut off from the boxes' way out (a goal room full between them), so
+// the attempt would go on parking and forcing boxes out. Its seed waits
+// behind the seeds not yet tried, once; the attempt is dropped.
+bool Planner::deferSeed() {
+  if (current_.emptied.size() + current_.forced != 0 || seed_ + deferred_ >= seeds_.size())
+    return false;
+  const auto seed = seeds_[--seed_];
+  seeds_.erase(seeds_.begin() + static_cast<long>(seed_));
+  seeds_.push_back(seed);
+  ++deferred_;
+  mark(boxes_, 0);
+  boxes_.clear();
+  return true;
 }
 
 void Planner::endAttempt() { current_.matched = current_.forced == 0 && match(current_); }
