@@ -21,6 +21,12 @@
 // Boxes that start on a square the search can end on (a box on its goal)
 // are taken out only when nothing else can move, so they rank first.
 //
+// The player's region in the solved position is not known: the regions are
+// tried largest first while the budget lasts, and the best attempt is kept
+// (fewest boxes without a path, then fewest parked). A region from which
+// no box can go out at once (the goals shut it off from where the boxes
+// start) is tried after the others.
+//
 // Before that relaxed search, on a small share of the budget, the plan tries
 // the reverse game proper: a box taken out stays on the start square it
 // reached, in the way of the later ones, until every start square holds a
