@@ -48,6 +48,7 @@ class PortfolioStrategy : public Strategy {
          schedule.fessTurn);
     join(1, "hbox11", makeHboxStrategy(level, options, 11, analysis_), kHbox11Cost,
          schedule.hboxTurn);
+    members_[1].rampNodes = std::max<uint64_t>(schedule.fessTurn / kHbox11Cost, 1);
     join(2, "hbox1", makeHboxStrategy(level, options, 1, analysis_), kHbox1Cost, schedule.probe,
          schedule.probe);  // in one turn
     members_[2].startAt = lateStart_;
@@ -148,6 +149,7 @@ class PortfolioStrategy : public Strategy {
     std::function<std::unique_ptr<Strategy>()> make;  // a late joiner, until it joins
     Work cost = 1;                                    // of one of its expansions
     uint64_t turnNodes = 1;                           // its turn, in its expansions
+    uint64_t rampNodes = 1;                           // the turn its first turns are shares of
     uint64_t limitNodes = 0;                          // expansions it gets in all; 0 for no limit
     Work startAt = 0;  // its first turn once the members have searched this much
     bool active = true;
@@ -182,14 +184,15 @@ class PortfolioStrategy : public Strategy {
 
   // The length of m's turn starting now, in its expansions: its full turn
   // once the members have searched a round's work (a full turn of fess
-  // and of hbox 11); before that, its share of what they have searched so
-  // far, and at least 1/32 of its full turn (and one expansion). The turns double each round
-  // up to their full length, so a small level one member solves at once
-  // does not wait for the other's full turn first (0.15 s of fess before
-  // hbox 11's first expansion); the shares stay as they were.
+  // and of hbox 11); before that, a share of what they have searched so
+  // far, and at least 1/32 of it (and one expansion): the turns double
+  // each round, so a small level one member solves at once does not wait
+  // for the other's full turn first (0.15 s of fess before hbox 11's first
+  // expansion). Those first turns give hbox 11 as much work as fess (its
+  // rampNodes), not a third: on small levels it is as often the faster.
   uint64_t turnAt(const Member& m) const {
     if (searched_ >= round_) return m.turnNodes;
-    return std::max({m.turnNodes / 32, m.turnNodes * searched_ / round_, uint64_t{1}});
+    return std::max({m.rampNodes / 32, m.rampNodes * searched_ / round_, uint64_t{1}});
   }
 
   // The memory the others and the shared tables do not use is this
@@ -221,7 +224,7 @@ class PortfolioStrategy : public Strategy {
     m.name = name;
     m.strategy = std::move(strategy);
     m.cost = cost;
-    m.turnNodes = std::max<uint64_t>(turn / cost, 1);
+    m.turnNodes = m.rampNodes = std::max<uint64_t>(turn / cost, 1);
     m.limitNodes = limit / cost;
   }
 

@@ -1,7 +1,8 @@
 // A one-thread portfolio: FESS (forward, feature space) and hbox (reverse,
 // multi-heuristic; its method 11, and after 10 s method 1 for half a second)
 // take turns in short slices (fess's three times as long; the first
-// turns shorter still, doubling each round), sharing the
+// turns shorter still, doubling each round, and alike for the two until
+// they have searched a round's work), sharing the
 // memory budget, and the first solution wins. The searches fail on
 // different levels, so together they solve more within the same time than
 // any one of them.
