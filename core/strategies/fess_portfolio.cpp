@@ -38,6 +38,7 @@ class PortfolioStrategy : public Strategy {
       : budget_(options.memoryBudgetBytes),
         lateStart_(schedule.lateStart),
         round_(schedule.fessTurn + schedule.hboxTurn),
+        rampTurn_(schedule.fessTurn),
         analysis_(std::make_shared<LevelAnalysis>(level)),
         fessTables_(std::make_shared<FessTables>(analysis_, options.memoryBudgetBytes)) {
     // Each member's budget is set again before each of its turns (run()).
@@ -48,7 +49,6 @@ class PortfolioStrategy : public Strategy {
          schedule.fessTurn);
     join(1, "hbox11", makeHboxStrategy(level, options, 11, analysis_), kHbox11Cost,
          schedule.hboxTurn);
-    members_[1].rampNodes = std::max<uint64_t>(schedule.fessTurn / kHbox11Cost, 1);
     join(2, "hbox1", makeHboxStrategy(level, options, 1, analysis_), kHbox1Cost, schedule.probe,
          schedule.probe);  // in one turn
     members_[2].startAt = lateStart_;
@@ -149,7 +149,6 @@ class PortfolioStrategy : public Strategy {
     std::function<std::unique_ptr<Strategy>()> make;  // a late joiner, until it joins
     Work cost = 1;                                    // of one of its expansions
     uint64_t turnNodes = 1;                           // its turn, in its expansions
-    uint64_t rampNodes = 1;                           // the turn its first turns are shares of
     uint64_t limitNodes = 0;                          // expansions it gets in all; 0 for no limit
     Work startAt = 0;  // its first turn once the members have searched this much
     bool active = true;
@@ -188,11 +187,13 @@ class PortfolioStrategy : public Strategy {
   // far, and at least 1/32 of it (and one expansion): the turns double
   // each round, so a small level one member solves at once does not wait
   // for the other's full turn first (0.15 s of fess before hbox 11's first
-  // expansion). Those first turns give hbox 11 as much work as fess (its
-  // rampNodes), not a third: on small levels it is as often the faster.
+  // expansion). Those shares are of fess's turn for a member whose own is
+  // shorter, so hbox 11 gets as much work as fess, not a third: on small
+  // levels it is as often the faster.
   uint64_t turnAt(const Member& m) const {
     if (searched_ >= round_) return m.turnNodes;
-    return std::max({m.rampNodes / 32, m.rampNodes * searched_ / round_, uint64_t{1}});
+    const uint64_t ramp = std::max(rampTurn_ / m.cost, m.turnNodes);
+    return std::max({ramp / 32, ramp * searched_ / round_, uint64_t{1}});
   }
 
   // The memory the others and the shared tables do not use is this
@@ -224,7 +225,7 @@ class PortfolioStrategy : public Strategy {
     m.name = name;
     m.strategy = std::move(strategy);
     m.cost = cost;
-    m.turnNodes = m.rampNodes = std::max<uint64_t>(turn / cost, 1);
+    m.turnNodes = std::max<uint64_t>(turn / cost, 1);
     m.limitNodes = limit / cost;
   }
 
@@ -287,7 +288,8 @@ class PortfolioStrategy : public Strategy {
   static constexpr int kMembers = kFirstLate + kLate;
   uint64_t budget_;
   Work lateStart_;
-  Work round_;  // the work of one full turn of fess and of hbox 11 (turnAt())
+  Work round_;     // the work of one full turn of fess and of hbox 11 (turnAt())
+  Work rampTurn_;  // the shortest turn the first turns are shares of: fess's (turnAt())
   std::shared_ptr<LevelAnalysis> analysis_;  // every member's
   std::shared_ptr<FessTables> fessTables_;   // the fess members'
   bool linked_ = false;                      // fess and hbox 11 look up each other's positions
