@@ -123,8 +123,8 @@ TEST_CASE("box pulls: the player can be shut in a pocket by the pull itself") {
   std::vector<uint8_t> occ = squareMask(b, b.goals());
   std::vector<BoxPulls::Reached> all;
   std::vector<uint8_t> start = squareMask(b, b.startBoxes());
-  CHECK_FALSE(pulls.search(occ, at(b, l, 3, 4), at(b, l, 1, 4), &start, nullptr, nullptr));
-  pulls.search(occ, at(b, l, 3, 4), at(b, l, 1, 4), nullptr, nullptr, &all);
+  CHECK_FALSE(pulls.reach(occ, at(b, l, 3, 4), at(b, l, 1, 4), start, nullptr));
+  pulls.collect(occ, at(b, l, 3, 4), at(b, l, 1, 4), all);
   REQUIRE(all.size() == 2);  // where it stands, and one pull left
   CHECK(all[1].to == at(b, l, 2, 4));
   CHECK(all[1].pulls == 1);
@@ -148,7 +148,7 @@ TEST_CASE("box pulls: the player walks round the box between pulls") {
   std::vector<uint8_t> occ = squareMask(b, b.goals());
   std::vector<uint8_t> start = squareMask(b, b.startBoxes());
   BoxPulls::Reached hit{};
-  REQUIRE(pulls.search(occ, at(b, l, 5, 1), at(b, l, 1, 1), &start, &hit, nullptr));
+  REQUIRE(pulls.reach(occ, at(b, l, 5, 1), at(b, l, 1, 1), start, &hit));
   CHECK(hit.to == at(b, l, 3, 1));
   CHECK(hit.pulls == 2);
   CHECK(hit.first == at(b, l, 4, 1));
@@ -204,7 +204,7 @@ TEST_CASE("box pulls: every reach and pull count as the plain search finds them"
     const Square player = b.squareOf(level->player);
     for (Square box : b.startBoxes()) {
       std::vector<BoxPulls::Reached> all;
-      pulls.search(occ, box, player, nullptr, nullptr, &all);
+      pulls.collect(occ, box, player, all);
       INFO(writeLevel(*level) << "box " << box);
       std::map<std::pair<Square, Square>, int> plain = plainPulls(b, occ, box, player);
       if (all.empty()) {  // the player cannot reach a side of the box

@@ -161,7 +161,7 @@ void BoxPulls::sidesJoined(std::vector<uint8_t>& occupied, uint32_t st, Square p
 
 bool BoxPulls::search(std::vector<uint8_t>& occupied, Square from, Square player,
                       const std::vector<uint8_t>* target, Reached* hit, std::vector<Reached>* all,
-                      uint16_t maxPulls, bool regionFlooded) {
+                      PullLimits limits) {
   if (target && (*target)[from]) {
     if (hit) *hit = {from, player, 0, kNoSquare};
     return true;
@@ -176,7 +176,7 @@ bool BoxPulls::search(std::vector<uint8_t>& occupied, Square from, Square player
   // The player's region with the box on `from` (flooded already: counted
   // as flooded again, so that the work is the same either way).
   const uint64_t before = work_;
-  if (regionFlooded)
+  if (limits.regionFlooded)
     work_ += regionSize_;
   else
     flood(occupied, player);
@@ -214,7 +214,7 @@ bool BoxPulls::search(std::vector<uint8_t>& occupied, Square from, Square player
     if (!blocks && work_ > switchAt) findBlocks(occupied, from), blocks = true;
     Square want[4];
     sidesJoined(occupied, st, here.player, blocks, want);
-    if (here.pulls >= maxPulls) continue;
+    if (here.pulls >= limits.maxPulls) continue;
     for (Direction d : kDirections) {
       Square t = want[static_cast<int>(d)];
       if (t == kNoSquare) continue;

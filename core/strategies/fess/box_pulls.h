@@ -20,6 +20,14 @@
 
 namespace soko {
 
+// What a BoxPulls search may skip: squares more than `maxPulls` pulls away
+// are not searched; `regionFlooded`: the last flood() was from the player's
+// square with these boxes, so the search reads it instead of flooding again.
+struct PullLimits {
+  uint16_t maxPulls = 0xFFFF;
+  bool regionFlooded = false;
+};
+
 class BoxPulls {
  public:
   explicit BoxPulls(const Board& board);
@@ -33,19 +41,22 @@ class BoxPulls {
 
   // Searches the pulls of the box on `from` (marked in `occupied`, which
   // marks every box and is restored on return), the player somewhere in the
-  // region of `player`. With `target` (a [square] mask), stops at the first
-  // square of it the box reaches, `from` itself included, and returns true;
-  // otherwise collects into `all` (when given) every (square, player region)
-  // the box can be taken to, `from` with the player's region included, fewest
-  // pulls first, and returns false. Squares more than `maxPulls` pulls away
-  // are not searched. `regionFlooded`: the last flood() was from `player`
-  // with these boxes, so the search reads it instead of flooding again.
-  bool search(std::vector<uint8_t>& occupied, Square from, Square player,
-              const std::vector<uint8_t>* target, Reached* hit, std::vector<Reached>* all,
-              uint16_t maxPulls = 0xFFFF, bool regionFlooded = false);
+  // region of `player`, until it reaches a square of `target` (a [square]
+  // mask; `from` itself counts). True when it does, with that square in
+  // `hit` when given.
+  bool reach(std::vector<uint8_t>& occupied, Square from, Square player,
+             const std::vector<uint8_t>& target, Reached* hit, PullLimits limits = {}) {
+    return search(occupied, from, player, &target, hit, nullptr, limits);
+  }
+  // Adds to `all` every (square, player region) the box on `from` can be
+  // taken to, `from` with the player's region included, fewest pulls first.
+  void collect(std::vector<uint8_t>& occupied, Square from, Square player,
+               std::vector<Reached>& all, PullLimits limits = {}) {
+    search(occupied, from, player, nullptr, nullptr, &all, limits);
+  }
 
   // Squares the player reaches from `start` (marked in the returned mask
-  // until the next flood() or search()), walking around the boxes of `occupied`.
+  // until the next flood(), reach() or collect()), walking around the boxes of `occupied`.
   const std::vector<uint32_t>& flood(const std::vector<uint8_t>& occupied, Square start);
   uint32_t floodStamp() const { return regionStamp_; }
   bool flooded(Square s) const { return region_[s] == regionStamp_; }  // by the last flood
@@ -53,7 +64,7 @@ class BoxPulls {
   // Elementary steps taken so far (squares flooded, states expanded): what the caller budgets.
   uint64_t work() const { return work_; }
   void charge(uint64_t steps) { work_ += steps; }  // the caller's own steps
-  // Past `total` steps of work in all, search() floods and expands no more,
+  // Past `total` steps of work in all, the searches flood and expands no more,
   // and one search stops after `perSearch` steps: it finds nothing more (a
   // bound on the time a search can take).
   void setWorkLimit(uint64_t total, uint64_t perSearch) {
@@ -61,6 +72,9 @@ class BoxPulls {
   }
 
  private:
+  bool search(std::vector<uint8_t>& occupied, Square from, Square player,
+              const std::vector<uint8_t>* target, Reached* hit, std::vector<Reached>* all,
+              PullLimits limits);
   // Marks the squares reachable from `start` with `stamp` in `marks`; stops
   // early once every square of `want` (up to 4, kNoSquare for none) is marked.
   void floodFrom(std::vector<uint32_t>& marks, uint32_t stamp, const std::vector<uint8_t>& occupied,

@@ -219,7 +219,7 @@ bool Planner::searchCandidate() {
   }
   BoxPulls::Reached hit;
   uint16_t cap = chosen_ >= 0 ? chosenHit_.pulls : 0xFFFF;
-  if (!pulls_.search(occupied_, boxes[i].at, player_, &start_, &hit, nullptr, cap)) return true;
+  if (!pulls_.reach(occupied_, boxes[i].at, player_, start_, &hit, {.maxPulls = cap})) return true;
   auto key = [&](size_t k, const BoxPulls::Reached& h) {
     return std::tuple(!boxes[k].left, h.pulls, depth_[boxes[k].goal], boxes[k].goal);
   };
@@ -288,7 +288,7 @@ void Planner::takeOut(Attempt& a, std::vector<Box>& boxes, size_t i, const BoxPu
   if (start_[b.at]) exits.push_back(b.at);
   if (!overBudget()) {
     std::vector<BoxPulls::Reached> all;
-    pulls_.search(occupied_, b.at, player, nullptr, nullptr, &all);
+    pulls_.collect(occupied_, b.at, player, all);
     for (const auto& r : all)
       if (start_[r.to] && r.to != b.at) exits.push_back(r.to);
   } else if (hit.to != b.at) {
@@ -324,7 +324,7 @@ bool Planner::someBoxGoesOut(const std::vector<Box>& boxes, Square player) {
     if (pullableInRegion(b.at)) pullable_.push_back(b.at);
   }
   for (Square at : pullable_)
-    if (pulls_.search(occupied_, at, player, &start_, nullptr, nullptr, 0xFFFF, true)) return true;
+    if (pulls_.reach(occupied_, at, player, start_, nullptr, {.regionFlooded = true})) return true;
   return false;
 }
 
@@ -376,8 +376,7 @@ bool Planner::park(Attempt& a, std::vector<Box>& boxes, Square& player) {
     for (size_t i = 0; i < here.size() && found < 0; ++i) {
       if (!canPull[i]) continue;
       all.clear();
-      pulls_.search(occupied_, here[i].at, herePlayer, nullptr, nullptr, &all, 0xFFFF,
-                    regionFlooded);
+      pulls_.collect(occupied_, here[i].at, herePlayer, all, {.regionFlooded = regionFlooded});
       for (const auto& r : all) {
         if (r.to == here[i].at) continue;
         regionFlooded = false;
@@ -464,7 +463,7 @@ bool Planner::exact(Attempt& a, std::vector<Box>& boxes, std::vector<uint8_t>& s
     if (start_[b.at])
       candidates.push_back({true, 0, depth_[b.goal], i, {b.at, player, 0, kNoSquare}});
     all.clear();
-    pulls_.search(occupied_, b.at, player, nullptr, nullptr, &all);
+    pulls_.collect(occupied_, b.at, player, all);
     for (const auto& r : all)
       if (r.to != b.at && start_[r.to])
         candidates.push_back({false, r.pulls, depth_[b.goal], i, r});
