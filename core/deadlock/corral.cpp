@@ -85,6 +85,18 @@ bool CorralCheck::regionDeadlock(const std::vector<uint8_t>& occupied, Square no
   return r == 1;
 }
 
+// Appends to states_ the boxes of `boxes` (sorted) with boxes[i] moved to
+// `to`, still sorted: one box moves along the others.
+void CorralCheck::appendSorted(const std::vector<Square>& boxes, int i, Square to) {
+  const size_t at = states_.size();
+  states_.insert(states_.end(), boxes.begin(), boxes.end());
+  Square* const s = states_.data() + at;
+  int j = i;
+  for (; j > 0 && s[j - 1] > to; --j) s[j] = s[j - 1];
+  for (; j + 1 < static_cast<int>(boxes.size()) && s[j + 1] < to; ++j) s[j] = s[j + 1];
+  s[j] = to;
+}
+
 int CorralCheck::search(const std::vector<Square>& boxes, Square normalPlayer) {
   const int k = static_cast<int>(boxes.size());
   const size_t stride = static_cast<size_t>(k) + 1;
@@ -115,14 +127,14 @@ int CorralCheck::search(const std::vector<Square>& boxes, Square normalPlayer) {
   int result = 1;
   int taken = 0;
   std::vector<Square>& current = current_;
-  std::vector<Square>& child = child_;
   current.resize(k);
   for (size_t head = 0; head * stride < states_.size(); ++head) {
     std::copy_n(&states_[head * stride], k, current.begin());
     Square p = states_[head * stride + k];
     for (Square b : current) subOccupied_[b] = 1;
     const Square normal = innerReach_.fill(subOccupied_, p);
-    if (!seen_.insert(zobrist_.boxes(current.data(), k) ^ zobrist_.player(normal))) {
+    const uint64_t boxKey = zobrist_.boxes(current.data(), k);
+    if (!seen_.insert(boxKey ^ zobrist_.player(normal))) {
       for (Square b : current) subOccupied_[b] = 0;
       continue;
     }
@@ -147,26 +159,30 @@ int CorralCheck::search(const std::vector<Square>& boxes, Square normalPlayer) {
           continue;
         pushes.push_back({i, d});
       }
-    for (Square b : current) subOccupied_[b] = 0;
+    // Each child differs from `current` by one box: its marks, key and
+    // goal count are updated by that box alone.
+    int onGoal = 0;
+    for (Square b : current) onGoal += goal_[b] != 0;
     bool solved = false;
     for (auto [i, d] : pushes) {
-      child = current;
-      Square to = board_.neighbor(current[i], d);
-      child[i] = to;
-      for (Square b : child) subOccupied_[b] = 1;
-      bool frozen = freeze_.pushDeadlock(subOccupied_, to);
-      for (Square b : child) subOccupied_[b] = 0;
+      const Square box = current[i], to = board_.neighbor(box, d);
+      subOccupied_[box] = 0;
+      subOccupied_[to] = 1;
+      const bool frozen = freeze_.pushDeadlock(subOccupied_, to);
+      subOccupied_[to] = 0;
+      subOccupied_[box] = 1;
       if (frozen) continue;
-      std::sort(child.begin(), child.end());
-      if (std::all_of(child.begin(), child.end(), [&](Square s) { return goal_[s] != 0; })) {
+      if (onGoal - (goal_[box] != 0) + (goal_[to] != 0) == k) {
         solved = true;
         break;
       }
       // The same boxes with the player on the same square: surely the same position.
-      if (!queued_.insert(zobrist_.boxes(child.data(), k) ^ zobrist_.player(current[i]))) continue;
-      states_.insert(states_.end(), child.begin(), child.end());
-      states_.push_back(current[i]);
+      if (!queued_.insert(boxKey ^ zobrist_.box(box) ^ zobrist_.box(to) ^ zobrist_.player(box)))
+        continue;
+      appendSorted(current, i, to);
+      states_.push_back(box);  // the player stands where the box was
     }
+    for (Square b : current) subOccupied_[b] = 0;
     if (solved) {
       result = 0;
       break;

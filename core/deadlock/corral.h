@@ -64,6 +64,7 @@ class CorralCheck {
   // The small search over `boxes` (sorted) with the player on `normalPlayer`; 1
   // deadlock, 0 not, 2 gave up.
   int search(const std::vector<Square>& boxes, Square normalPlayer);
+  void appendSorted(const std::vector<Square>& boxes, int i, Square to);
 
   const Board& board_;
   std::vector<uint8_t> dead_, goal_;
@@ -80,7 +81,7 @@ class CorralCheck {
   static constexpr size_t kMaxCache = 1 << 16;
   // Small search scratch.
   std::vector<Square> states_;  // flat: boxes then player, per state
-  std::vector<Square> seeds_, kept_, current_, child_;
+  std::vector<Square> seeds_, kept_, current_;
   std::vector<std::pair<int, Direction>> pushes_;
   KeySet seen_;    // positions taken up, by normalised player
   KeySet queued_;  // positions queued, by the player's square
