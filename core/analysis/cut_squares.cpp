@@ -11,45 +11,62 @@ CutSquares::CutSquares(const Board& board)
       last_(board.squareCount(), 0),
       parent_(board.squareCount(), kNoSquare),
       subtreeMin_(board.squareCount(), kNoSquare),
-      root_(board.squareCount(), kNoSquare) {
-  stack_.reserve(board.squareCount());
-}
+      root_(board.squareCount(), kNoSquare),
+      stack_(board.squareCount()) {}
 
+// Plain arrays and the frame's fields in locals: this runs once per
+// position searched for macro pushes, a tenth of fess's time on large boards.
 void CutSquares::build(const std::vector<uint8_t>& occupied, Square blocked) {
   std::fill(disc_.begin(), disc_.end(), -1);
+  const uint8_t* const occ = occupied.data();
+  int32_t* const disc = disc_.data();
+  int32_t* const low = low_.data();
+  int32_t* const last = last_.data();
+  Square* const parent = parent_.data();
+  Square* const subtreeMin = subtreeMin_.data();
+  Square* const rootOf = root_.data();
+  Frame* const stack = stack_.data();
   int32_t clock = 0;
   const int squares = board_.squareCount();
   for (int r = 0; r < squares; ++r) {
     const Square root = static_cast<Square>(r);
-    if (occupied[root] || root == blocked || disc_[root] >= 0) continue;
-    disc_[root] = low_[root] = clock++;
-    parent_[root] = kNoSquare;
-    subtreeMin_[root] = root;  // the least square of the component, as roots rise
-    root_[root] = root;
-    stack_.assign(1, {root, 0});
-    while (!stack_.empty()) {
-      auto& [v, next] = stack_.back();
-      if (next < 4) {
-        Square t = board_.neighbor(v, static_cast<Direction>(next++));
-        if (t == kNoSquare || occupied[t] || t == blocked) continue;
-        if (disc_[t] < 0) {
-          disc_[t] = low_[t] = clock++;
-          parent_[t] = v;
-          subtreeMin_[t] = t;
-          root_[t] = root;
-          stack_.push_back({t, 0});  // invalidates v and next
-        } else if (t != parent_[v]) {
-          low_[v] = std::min(low_[v], disc_[t]);
+    if (occ[root] || root == blocked || disc[root] >= 0) continue;
+    disc[root] = low[root] = clock++;
+    parent[root] = kNoSquare;
+    subtreeMin[root] = root;  // the least square of the component, as roots rise
+    rootOf[root] = root;
+    size_t depth = 0;
+    stack[depth++] = {root, 0};
+    while (depth > 0) {
+      Frame& f = stack[depth - 1];
+      const Square v = f.at;
+      int next = f.next;
+      Square child = kNoSquare;
+      for (; next < 4; ++next) {
+        const Square t = board_.neighbor(v, static_cast<Direction>(next));
+        if (t == kNoSquare || occ[t] || t == blocked) continue;
+        if (disc[t] < 0) {
+          child = t;
+          ++next;
+          break;
         }
+        if (t != parent[v]) low[v] = std::min(low[v], disc[t]);
+      }
+      if (child != kNoSquare) {
+        f.next = static_cast<uint8_t>(next);
+        disc[child] = low[child] = clock++;
+        parent[child] = v;
+        subtreeMin[child] = child;
+        rootOf[child] = root;
+        stack[depth++] = {child, 0};
         continue;
       }
-      const Square done = v;
-      stack_.pop_back();
-      last_[done] = clock - 1;
-      const Square p = parent_[done];
+      --depth;
+      last[v] = clock - 1;
+      const Square p = parent[v];
       if (p != kNoSquare) {
-        low_[p] = std::min(low_[p], low_[done]);
-        subtreeMin_[p] = std::min(subtreeMin_[p], subtreeMin_[done]);
+        low[p] = std::min(low[p], low[v]);
+        subtreeMin[p] = std::min(subtreeMin[p], subtreeMin[v]);
       }
     }
   }

@@ -57,7 +57,11 @@ class CutSquares {
   std::vector<int32_t> disc_, low_,
       last_;  // [square] DFS number (-1: not numbered), low link, last number in subtree
   std::vector<Square> parent_, subtreeMin_, root_;  // root_: [square] its component's DFS root
-  std::vector<std::pair<Square, uint8_t>> stack_;
+  struct Frame {
+    Square at;
+    uint8_t next;  // the next direction to try
+  };
+  std::vector<Frame> stack_;  // the depth-first path: a square each at most
 };
 
 }  // namespace soko

@@ -4,9 +4,8 @@
 
 namespace soko {
 
-Reach::Reach(const Board& board) : board_(board), mark_(board.squareCount(), 0) {
-  stack_.reserve(board.squareCount());
-}
+Reach::Reach(const Board& board)
+    : board_(board), mark_(board.squareCount(), 0), stack_(board.squareCount() + 1) {}
 
 void Reach::nextStamp() {
   if (++stamp_ == 0) {  // wrapped: clear once every 4 billion fills
@@ -18,40 +17,49 @@ void Reach::nextStamp() {
 Square Reach::fillWithSteps(const std::vector<uint8_t>& occupied, Square start,
                             std::vector<int32_t>& steps) {
   nextStamp();
+  const uint32_t stamp = stamp_;
+  uint32_t* const mark = mark_.data();
+  const uint8_t* const occ = occupied.data();
+  Square* const queue = stack_.data();
   Square smallest = start;
-  mark_[start] = stamp_;
+  mark[start] = stamp;
   steps[start] = 0;
-  stack_.clear();
-  stack_.push_back(start);
-  for (size_t head = 0; head < stack_.size(); ++head) {  // stack_ as a queue
-    const Square s = stack_[head];
+  size_t size = 0;
+  queue[size++] = start;
+  for (size_t head = 0; head < size; ++head) {
+    const Square s = queue[head];
     for (Direction d : kDirections) {
       const Square n = board_.neighbor(s, d);
-      if (n == kNoSquare || mark_[n] == stamp_ || occupied[n]) continue;
-      mark_[n] = stamp_;
+      if (n == kNoSquare || mark[n] == stamp || occ[n]) continue;
+      mark[n] = stamp;
       steps[n] = steps[s] + 1;
       smallest = std::min(smallest, n);
-      stack_.push_back(n);
+      queue[size++] = n;
     }
   }
   return smallest;
 }
 
+// Plain arrays, not push_back and pop_back: this flood runs for every
+// position of the corral searches and many checks besides.
 Square Reach::fill(const std::vector<uint8_t>& occupied, Square start) {
   nextStamp();
+  const uint32_t stamp = stamp_;
+  uint32_t* const mark = mark_.data();
+  const uint8_t* const occ = occupied.data();
+  Square* const stack = stack_.data();
   Square smallest = start;
-  mark_[start] = stamp_;
-  stack_.clear();
-  stack_.push_back(start);
-  while (!stack_.empty()) {
-    Square s = stack_.back();
-    stack_.pop_back();
+  mark[start] = stamp;
+  size_t top = 0;
+  stack[top++] = start;
+  while (top > 0) {
+    const Square s = stack[--top];
     for (Direction d : kDirections) {
-      Square n = board_.neighbor(s, d);
-      if (n == kNoSquare || mark_[n] == stamp_ || occupied[n]) continue;
-      mark_[n] = stamp_;
+      const Square n = board_.neighbor(s, d);
+      if (n == kNoSquare || mark[n] == stamp || occ[n]) continue;
+      mark[n] = stamp;
       smallest = std::min(smallest, n);
-      stack_.push_back(n);
+      stack[top++] = n;
     }
   }
   return smallest;

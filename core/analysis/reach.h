@@ -28,7 +28,7 @@ class Reach {
   const Board& board_;
   std::vector<uint32_t> mark_;  // [square] == stamp_ when reachable
   uint32_t stamp_ = 0;
-  std::vector<Square> stack_;
+  std::vector<Square> stack_;  // room for every square: each is stacked once at most
 };
 
 }  // namespace soko

@@ -7,33 +7,40 @@
 namespace soko {
 
 Regions::Regions(const Board& board)
-    : board_(board), label_(board.squareCount(), -1), mark_(board.squareCount(), 0) {
-  stack_.reserve(board.squareCount());
-}
+    : board_(board),
+      label_(board.squareCount(), -1),
+      mark_(board.squareCount(), 0),
+      stack_(board.squareCount() + 1) {}
 
+// The floods keep their state in locals and stack squares by hand (each
+// square enters once at most): they run for every position fess expands.
 int Regions::label(const std::vector<uint8_t>& occupied) {
   const int n = board_.squareCount();
   std::fill(label_.begin(), label_.end(), -1);
   smallest_.clear();
-  count_ = 0;
+  const uint8_t* const occ = occupied.data();
+  int32_t* const label = label_.data();
+  Square* const stack = stack_.data();
+  int count = 0;
   for (int s = 0; s < n; ++s) {
-    if (occupied[s] || label_[s] >= 0) continue;
+    if (occ[s] || label[s] >= 0) continue;
     // Squares are scanned in order, so a region's first square is its smallest.
     smallest_.push_back(static_cast<Square>(s));
-    label_[s] = count_;
-    stack_.assign(1, static_cast<Square>(s));
-    while (!stack_.empty()) {
-      Square q = stack_.back();
-      stack_.pop_back();
+    label[s] = count;
+    size_t top = 0;
+    stack[top++] = static_cast<Square>(s);
+    while (top > 0) {
+      const Square q = stack[--top];
       for (Direction d : kDirections) {
-        Square t = board_.neighbor(q, d);
-        if (t == kNoSquare || occupied[t] || label_[t] >= 0) continue;
-        label_[t] = count_;
-        stack_.push_back(t);
+        const Square t = board_.neighbor(q, d);
+        if (t == kNoSquare || occ[t] || label[t] >= 0) continue;
+        label[t] = count;
+        stack[top++] = t;
       }
     }
-    ++count_;
+    ++count;
   }
+  count_ = count;
   return count_;
 }
 
@@ -41,19 +48,23 @@ template <class Visit>
 void Regions::flood(const std::vector<uint8_t>& child, Square start, Square& smallest,
                     Visit visit) {
   if (++stamp_ == 0) std::fill(mark_.begin(), mark_.end(), 0), stamp_ = 1;
-  mark_[start] = stamp_;
+  const uint32_t stamp = stamp_;
+  uint32_t* const mark = mark_.data();
+  const uint8_t* const occ = child.data();
+  Square* const stack = stack_.data();
+  mark[start] = stamp;
   smallest = start;
-  stack_.assign(1, start);
   if (visit(start)) return;
-  while (!stack_.empty()) {
-    Square s = stack_.back();
-    stack_.pop_back();
+  size_t top = 0;
+  stack[top++] = start;
+  while (top > 0) {
+    const Square s = stack[--top];
     for (Direction d : kDirections) {
-      Square n = board_.neighbor(s, d);
-      if (n == kNoSquare || child[n] || mark_[n] == stamp_) continue;
-      mark_[n] = stamp_;
+      const Square n = board_.neighbor(s, d);
+      if (n == kNoSquare || occ[n] || mark[n] == stamp) continue;
+      mark[n] = stamp;
       smallest = std::min(smallest, n);
-      stack_.push_back(n);
+      stack[top++] = n;
       if (visit(n)) return;
     }
   }

@@ -50,7 +50,7 @@ class Regions {
   int count_ = 0;
   std::vector<uint32_t> mark_;  // [square] == stamp_ when flooded
   uint32_t stamp_ = 0;
-  std::vector<Square> stack_;
+  std::vector<Square> stack_;  // room for every square: each is stacked once at most
 };
 
 }  // namespace soko

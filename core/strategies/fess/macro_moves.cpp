@@ -16,6 +16,7 @@ MacroMoves::MacroMoves(const Board& board, const std::vector<uint8_t>& dead,
       parent_(static_cast<size_t>(board.squareCount()) * 4, -1),
       depth_(static_cast<size_t>(board.squareCount()) * 4, 0),
       floodMark_(board.squareCount(), 0),
+      stack_(board.squareCount() + 1),
       cuts_(board) {}
 
 uint64_t MacroMoves::memoryBytes() const {
@@ -29,16 +30,19 @@ uint32_t MacroMoves::floodUntil(const std::vector<uint8_t>& occupied, Square box
                                 Visit visit) {
   if (++floodStamp_ == 0) std::fill(floodMark_.begin(), floodMark_.end(), 0), floodStamp_ = 1;
   const uint32_t stamp = floodStamp_;
-  floodMark_[start] = stamp;
-  stack_.assign(1, start);
-  while (!stack_.empty()) {
-    Square s = stack_.back();
-    stack_.pop_back();
+  uint32_t* const mark = floodMark_.data();
+  const uint8_t* const occ = occupied.data();
+  Square* const stack = stack_.data();  // each square stacked once at most
+  mark[start] = stamp;
+  size_t top = 0;
+  stack[top++] = start;
+  while (top > 0) {
+    const Square s = stack[--top];
     for (Direction d : kDirections) {
-      Square n = board_.neighbor(s, d);
-      if (n == kNoSquare || n == box || occupied[n] || floodMark_[n] == stamp) continue;
-      floodMark_[n] = stamp;
-      stack_.push_back(n);
+      const Square n = board_.neighbor(s, d);
+      if (n == kNoSquare || n == box || occ[n] || mark[n] == stamp) continue;
+      mark[n] = stamp;
+      stack[top++] = n;
       if (visit(n)) return stamp;
     }
   }

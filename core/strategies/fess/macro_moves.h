@@ -104,7 +104,7 @@ class MacroMoves {
   std::vector<uint32_t> queue_;
   std::vector<uint32_t> floodMark_;  // [square]
   uint32_t floodStamp_ = 0;
-  std::vector<Square> stack_;
+  std::vector<Square> stack_;  // floodUntil's: room for every square
   std::vector<uint8_t> reachScratch_;
   CutSquares cuts_;                    // of the position, every box in place
   bool cutsBuilt_ = false;             // for the position being searched
