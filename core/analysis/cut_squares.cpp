@@ -15,7 +15,8 @@ CutSquares::CutSquares(const Board& board)
       stack_(board.squareCount()) {}
 
 // Plain arrays and the frame's fields in locals: this runs once per
-// position searched for macro pushes, a tenth of fess's time on large boards.
+// position searched for macro pushes (6-12 % of fess's instructions on
+// XSokoban 50 and Sasquatch I 30 before it did).
 void CutSquares::build(const std::vector<uint8_t>& occupied, Square blocked) {
   std::fill(disc_.begin(), disc_.end(), -1);
   const uint8_t* const occ = occupied.data();
