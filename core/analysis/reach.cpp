@@ -40,28 +40,17 @@ Square Reach::fillWithSteps(const std::vector<uint8_t>& occupied, Square start,
   return smallest;
 }
 
-// Plain arrays, not push_back and pop_back: this flood runs for every
-// position of the corral searches and many checks besides.
 Square Reach::fill(const std::vector<uint8_t>& occupied, Square start) {
   nextStamp();
-  const uint32_t stamp = stamp_;
-  uint32_t* const mark = mark_.data();
   const uint8_t* const occ = occupied.data();
-  Square* const stack = stack_.data();
   Square smallest = start;
-  mark[start] = stamp;
-  size_t top = 0;
-  stack[top++] = start;
-  while (top > 0) {
-    const Square s = stack[--top];
-    for (Direction d : kDirections) {
-      const Square n = board_.neighbor(s, d);
-      if (n == kNoSquare || mark[n] == stamp || occ[n]) continue;
-      mark[n] = stamp;
-      smallest = std::min(smallest, n);
-      stack[top++] = n;
-    }
-  }
+  mark_[start] = stamp_;
+  floodMarked(
+      board_, start, mark_.data(), stamp_, stack_.data(), [occ](Square n) { return !occ[n]; },
+      [&smallest](Square n) {
+        smallest = std::min(smallest, n);
+        return false;
+      });
   return smallest;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "box_sides.h"
+#include "reach.h"
 
 namespace soko {
 
@@ -48,26 +49,16 @@ template <class Visit>
 void Regions::flood(const std::vector<uint8_t>& child, Square start, Square& smallest,
                     Visit visit) {
   if (++stamp_ == 0) std::fill(mark_.begin(), mark_.end(), 0), stamp_ = 1;
-  const uint32_t stamp = stamp_;
-  uint32_t* const mark = mark_.data();
-  const uint8_t* const occ = child.data();
-  Square* const stack = stack_.data();
-  mark[start] = stamp;
+  mark_[start] = stamp_;
   smallest = start;
   if (visit(start)) return;
-  size_t top = 0;
-  stack[top++] = start;
-  while (top > 0) {
-    const Square s = stack[--top];
-    for (Direction d : kDirections) {
-      const Square n = board_.neighbor(s, d);
-      if (n == kNoSquare || occ[n] || mark[n] == stamp) continue;
-      mark[n] = stamp;
-      smallest = std::min(smallest, n);
-      stack[top++] = n;
-      if (visit(n)) return;
-    }
-  }
+  const uint8_t* const occ = child.data();
+  floodMarked(
+      board_, start, mark_.data(), stamp_, stack_.data(), [occ](Square n) { return !occ[n]; },
+      [&](Square n) {
+        smallest = std::min(smallest, n);
+        return visit(n);
+      });
 }
 
 Regions::Child Regions::child(const std::vector<uint8_t>& child, Square from, Square to,

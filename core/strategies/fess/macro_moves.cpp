@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "analysis/box_sides.h"
+#include "analysis/reach.h"
 
 namespace soko {
 
@@ -30,22 +31,11 @@ uint32_t MacroMoves::floodUntil(const std::vector<uint8_t>& occupied, Square box
                                 Visit visit) {
   if (++floodStamp_ == 0) std::fill(floodMark_.begin(), floodMark_.end(), 0), floodStamp_ = 1;
   const uint32_t stamp = floodStamp_;
-  uint32_t* const mark = floodMark_.data();
   const uint8_t* const occ = occupied.data();
-  Square* const stack = stack_.data();  // each square stacked once at most
-  mark[start] = stamp;
-  size_t top = 0;
-  stack[top++] = start;
-  while (top > 0) {
-    const Square s = stack[--top];
-    for (Direction d : kDirections) {
-      const Square n = board_.neighbor(s, d);
-      if (n == kNoSquare || n == box || occ[n] || mark[n] == stamp) continue;
-      mark[n] = stamp;
-      stack[top++] = n;
-      if (visit(n)) return stamp;
-    }
-  }
+  floodMark_[start] = stamp;
+  floodMarked(
+      board_, start, floodMark_.data(), stamp, stack_.data(),
+      [occ, box](Square n) { return n != box && !occ[n]; }, visit);
   return stamp;
 }
 
