@@ -13,6 +13,7 @@ BoxPulls::BoxPulls(const Board& board)
       mark_(board.squareCount(), 0),
       wanted_(board.squareCount(), 0),
       stack_(board.squareCount()),
+      relaxed_(board.squareCount(), 0),
       order_(board.squareCount(), 0),
       low_(board.squareCount(), 0),
       path_(board.squareCount()),
@@ -131,6 +132,37 @@ const std::vector<uint32_t>& BoxPulls::flood(const std::vector<uint8_t>& occupie
   floodFrom(region_, regionStamp_, occupied, start, nullptr);
   regionSize_ = work_ - before;
   return region_;
+}
+
+bool BoxPulls::mayReach(const std::vector<uint8_t>& occupied, Square from,
+                        const std::vector<uint8_t>& target) {
+  if (target[from]) return true;
+  if (++relaxedStamp_ == 0) {
+    std::fill(relaxed_.begin(), relaxed_.end(), 0);
+    relaxedStamp_ = 1;
+  }
+  // `from` itself is free once the box leaves it.
+  const auto blocked = [&](Square s) { return s == kNoSquare || (occupied[s] && s != from); };
+  uint32_t* const seen = relaxed_.data();
+  Square* const stack = stack_.data();
+  int top = 0;
+  stack[top++] = from;
+  seen[from] = relaxedStamp_;
+  uint64_t popped = 0;
+  bool found = false;
+  while (top > 0 && !found) {
+    const Square s = stack[--top];
+    ++popped;
+    for (Direction d : kDirections) {
+      const Square t = board_.neighbor(s, d);  // the box's next square, the player's now
+      if (blocked(t) || seen[t] == relaxedStamp_ || blocked(board_.neighbor(t, d))) continue;
+      seen[t] = relaxedStamp_;
+      stack[top++] = t;
+      if (target[t]) found = true;
+    }
+  }
+  work_ += popped;
+  return found;
 }
 
 // The free sides of state `st`'s square that the player, standing on

@@ -48,6 +48,13 @@ class BoxPulls {
              const std::vector<uint8_t>& target, Reached* hit, PullLimits limits = {}) {
     return search(occupied, from, player, &target, hit, nullptr, limits);
   }
+  // False when the box on `from` cannot reach a square of `target` even
+  // with the player free to stand anywhere: each pull needs only the two
+  // squares ahead of the box free of the other boxes. A relaxation of
+  // reach() (whatever it finds, this finds), far cheaper: no floods of the
+  // player's region, one visit per square. True says nothing.
+  bool mayReach(const std::vector<uint8_t>& occupied, Square from,
+                const std::vector<uint8_t>& target);
   // Adds to `all` every (square, player region) the box on `from` can be
   // taken to, `from` with the player's region included, fewest pulls first.
   void collect(std::vector<uint8_t>& occupied, Square from, Square player,
@@ -102,7 +109,9 @@ class BoxPulls {
   std::vector<uint32_t> mark_;    // [square] == markStamp_ when flooded
   std::vector<uint32_t> wanted_;  // [square] == markStamp_ when the flood stops once it is reached
   uint32_t markStamp_ = 0;
-  std::vector<Square> stack_;  // a square each at most
+  std::vector<Square> stack_;      // a square each at most
+  std::vector<uint32_t> relaxed_;  // [square] == relaxedStamp_ when mayReach() got there
+  uint32_t relaxedStamp_ = 0;
   // findBlocks(): discovery order and lowest reachable order per square
   // (order_[s] <= orderBase_: not seen yet this search), the depth-first path,
   // the edges not yet given a block, and the labels.

@@ -219,7 +219,9 @@ bool Planner::searchCandidate() {
   }
   BoxPulls::Reached hit;
   uint16_t cap = chosen_ >= 0 ? chosenHit_.pulls : 0xFFFF;
-  if (!pulls_.reach(occupied_, boxes[i].at, player_, start_, &hit, {.maxPulls = cap})) return true;
+  if (!pulls_.mayReach(occupied_, boxes[i].at, start_) ||
+      !pulls_.reach(occupied_, boxes[i].at, player_, start_, &hit, {.maxPulls = cap}))
+    return true;
   auto key = [&](size_t k, const BoxPulls::Reached& h) {
     return std::tuple(!boxes[k].left, h.pulls, depth_[boxes[k].goal], boxes[k].goal);
   };
@@ -324,7 +326,9 @@ bool Planner::someBoxGoesOut(const std::vector<Box>& boxes, Square player) {
     if (pullableInRegion(b.at)) pullable_.push_back(b.at);
   }
   for (Square at : pullable_)
-    if (pulls_.reach(occupied_, at, player, start_, nullptr, {.regionFlooded = true})) return true;
+    if (pulls_.mayReach(occupied_, at, start_) &&
+        pulls_.reach(occupied_, at, player, start_, nullptr, {.regionFlooded = true}))
+      return true;
   return false;
 }
 
