@@ -19,6 +19,16 @@ void Hungarian::resize(int n) {
   total_ = 0;
 }
 
+void Hungarian::copyMatching(const Hungarian& other) {
+  if (n_ != other.n_) resize(other.n_);
+  rows_ = other.rows_;
+  u_ = other.u_;
+  v_ = other.v_;
+  rowOfCol_ = other.rowOfCol_;
+  colOfRow_ = other.colOfRow_;
+  total_ = other.total_;
+}
+
 // One Dijkstra-like phase over reduced costs c[i][j] - u[i] - v[j] >= 0:
 // grows alternating trees from `row` until a free column is found, then flips
 // the path. Keeps the potentials feasible and every matched pair tight.

@@ -33,6 +33,10 @@ class Hungarian {
   // only the rest need augmenting paths. Same result as solve(); much faster
   // when consecutive matrices are alike (positions of one search).
   int32_t solveWarm(const int32_t* const* rows);
+  // Takes `other`'s matching (rows, potentials, pairs and total), as a
+  // child position starts from its parent's. Unlike a copy it leaves the
+  // scratch arrays alone: every augmenting path sets them afresh.
+  void copyMatching(const Hungarian& other);
   // Row i's costs are now `newRow`; repairs the optimum and returns the new total.
   int32_t changeRow(int i, const int32_t* newRow);
 

@@ -19,7 +19,7 @@ int32_t MatchingBound::parent(const Square* boxes, Square player) {
 }
 
 int32_t MatchingBound::child(int index, Square to, Square player) {
-  childMatch_ = parentMatch_;
+  childMatch_.copyMatching(parentMatch_);
   for (int i = 0; i < n_; ++i) {
     const int32_t* row = distances_.rowFor(i == index ? to : parentBoxes_[i], player);
     if (row != parentRows_[i]) childMatch_.changeRow(i, row);

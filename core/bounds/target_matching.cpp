@@ -23,7 +23,7 @@ int32_t TargetMatching::parent(const Square* boxes) {
 }
 
 int32_t TargetMatching::child(int index, Square to) {
-  child_ = parent_;
+  child_.copyMatching(parent_);
   return child_.changeRow(index, row(to));
 }
 

@@ -80,6 +80,32 @@ TEST_CASE("Hungarian warm starts and row changes give the brute-force optimum") 
   }
 }
 
+TEST_CASE("Hungarian: a child takes its parent's matching and repairs one row") {
+  // What the searches do per child: copyMatching(), then changeRow(); the
+  // parent stays as it was, and a child of another size is resized.
+  std::mt19937 rng(778);
+  Hungarian child(3);
+  for (int n : {1, 4, 7}) {
+    Hungarian parent(n);
+    auto m = randomMatrix(rng, n, 20, 10);
+    auto rows = rowsOf(m);
+    const int32_t total = parent.solve(rows.data());
+    for (int step = 0; step < 50; ++step) {
+      std::uniform_int_distribution<int> pick(0, n - 1), cost(0, 20);
+      const int i = pick(rng);
+      auto changed = m;
+      for (auto& c : changed[i]) c = cost(rng);
+      child.copyMatching(parent);
+      REQUIRE(child.size() == n);
+      CHECK(child.total() == total);
+      CHECK(child.changeRow(i, changed[i].data()) == bruteForceAssignment(changed));
+      checkAssignment(child, changed);
+      CHECK(parent.total() == total);
+      checkAssignment(parent, m);
+    }
+  }
+}
+
 TEST_CASE("Hungarian reports an infinite total when no finite matching exists") {
   //   both rows can only take column 0
   std::vector<std::vector<int32_t>> m = {{1, Hungarian::kInfinite}, {2, Hungarian::kInfinite}};

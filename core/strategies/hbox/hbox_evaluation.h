@@ -46,7 +46,7 @@ class HboxEvaluation {
   // one's; moveBox() repairs it for box i, now on `to`. False when no
   // matching of finite cost is left.
   void beginChild() {
-    if (method_.hungarian) hc_ = hp_;
+    if (method_.hungarian) hc_.copyMatching(hp_);
   }
   bool moveBox(int i, Square to) {
     return !method_.hungarian || hc_.changeRow(i, matchRow(to)) < Hungarian::kInfinite;
