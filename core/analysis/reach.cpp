@@ -46,7 +46,8 @@ Square Reach::fill(const std::vector<uint8_t>& occupied, Square start) {
   Square smallest = start;
   mark_[start] = stamp_;
   floodMarked(
-      board_, start, mark_.data(), stamp_, stack_.data(), [occ](Square n) { return !occ[n]; },
+      board_, start, mark_.data(), stamp_, stack_.data(),
+      [occ](Square n, Direction) { return !occ[n]; },
       [&smallest](Square n) {
         smallest = std::min(smallest, n);
         return false;

@@ -10,25 +10,29 @@
 namespace soko {
 
 // The depth-first flood the stamped floods share: from `start` (marked by
-// the caller) over the squares where open(square) holds, marking each with
-// `stamp` as it is stacked and then calling visit(square); stops early when
-// visit returns true. `stack` has room for every square (each is stacked
-// once at most). Plain arrays and locals: it runs for every position.
+// the caller) to the neighbours n, in direction d, where open(n, d) holds,
+// marking each with `stamp` as it is stacked and then calling visit(n);
+// stops early when visit returns true. `stack` has room for every square
+// (each is stacked once at most). Returns the squares taken off the stack,
+// for callers that count their work. Plain arrays and locals: it runs for
+// every position.
 template <class Open, class Visit>
-void floodMarked(const Board& board, Square start, uint32_t* mark, uint32_t stamp, Square* stack,
-                 Open open, Visit visit) {
-  size_t top = 0;
+size_t floodMarked(const Board& board, Square start, uint32_t* mark, uint32_t stamp, Square* stack,
+                   Open open, Visit visit) {
+  size_t top = 0, popped = 0;
   stack[top++] = start;
   while (top > 0) {
     const Square s = stack[--top];
+    ++popped;
     for (Direction d : kDirections) {
       const Square n = board.neighbor(s, d);
-      if (n == kNoSquare || mark[n] == stamp || !open(n)) continue;
+      if (n == kNoSquare || mark[n] == stamp || !open(n, d)) continue;
       mark[n] = stamp;
       stack[top++] = n;
-      if (visit(n)) return;
+      if (visit(n)) return popped;
     }
   }
+  return popped;
 }
 
 class Reach {

@@ -54,7 +54,8 @@ void Regions::flood(const std::vector<uint8_t>& child, Square start, Square& sma
   if (visit(start)) return;
   const uint8_t* const occ = child.data();
   floodMarked(
-      board_, start, mark_.data(), stamp_, stack_.data(), [occ](Square n) { return !occ[n]; },
+      board_, start, mark_.data(), stamp_, stack_.data(),
+      [occ](Square n, Direction) { return !occ[n]; },
       [&](Square n) {
         smallest = std::min(smallest, n);
         return visit(n);

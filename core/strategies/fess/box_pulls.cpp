@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "analysis/reach.h"
+
 namespace soko {
 
 BoxPulls::BoxPulls(const Board& board)
@@ -141,27 +143,16 @@ bool BoxPulls::mayReach(const std::vector<uint8_t>& occupied, Square from,
     std::fill(relaxed_.begin(), relaxed_.end(), 0);
     relaxedStamp_ = 1;
   }
-  // `from` itself is free once the box leaves it.
+  // `from` itself is free once the box leaves it. A pull onto t along d
+  // needs t and the square beyond it free (analysis/goal_reach.h's
+  // relaxation, with the other boxes as walls).
   const auto blocked = [&](Square s) { return s == kNoSquare || (occupied[s] && s != from); };
-  uint32_t* const seen = relaxed_.data();
-  Square* const stack = stack_.data();
-  int top = 0;
-  stack[top++] = from;
-  seen[from] = relaxedStamp_;
-  uint64_t popped = 0;
   bool found = false;
-  while (top > 0 && !found) {
-    const Square s = stack[--top];
-    ++popped;
-    for (Direction d : kDirections) {
-      const Square t = board_.neighbor(s, d);  // the box's next square, the player's now
-      if (blocked(t) || seen[t] == relaxedStamp_ || blocked(board_.neighbor(t, d))) continue;
-      seen[t] = relaxedStamp_;
-      stack[top++] = t;
-      if (target[t]) found = true;
-    }
-  }
-  work_ += popped;
+  relaxed_[from] = relaxedStamp_;
+  work_ += floodMarked(
+      board_, from, relaxed_.data(), relaxedStamp_, stack_.data(),
+      [&](Square t, Direction d) { return !blocked(t) && !blocked(board_.neighbor(t, d)); },
+      [&](Square t) { return found = target[t] != 0; });
   return found;
 }
 

@@ -43,10 +43,12 @@ class BoxPulls {
   // marks every box and is restored on return), the player somewhere in the
   // region of `player`, until it reaches a square of `target` (a [square]
   // mask; `from` itself counts). True when it does, with that square in
-  // `hit` when given.
+  // `hit` when given. mayReach() goes first: most searches for a way out
+  // find none, and it settles them without searching.
   bool reach(std::vector<uint8_t>& occupied, Square from, Square player,
              const std::vector<uint8_t>& target, Reached* hit, PullLimits limits = {}) {
-    return search(occupied, from, player, &target, hit, nullptr, limits);
+    return mayReach(occupied, from, target) &&
+           search(occupied, from, player, &target, hit, nullptr, limits);
   }
   // False when the box on `from` cannot reach a square of `target` even
   // with the player free to stand anywhere: each pull needs only the two

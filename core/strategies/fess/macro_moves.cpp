@@ -35,7 +35,7 @@ uint32_t MacroMoves::floodUntil(const std::vector<uint8_t>& occupied, Square box
   floodMark_[start] = stamp;
   floodMarked(
       board_, start, floodMark_.data(), stamp, stack_.data(),
-      [occ, box](Square n) { return n != box && !occ[n]; }, visit);
+      [occ, box](Square n, Direction) { return n != box && !occ[n]; }, visit);
   return stamp;
 }
 
