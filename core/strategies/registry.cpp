@@ -14,7 +14,7 @@ const std::vector<StrategyEntry>& strategyRegistry() {
       {{"fess-hbox",
         "fess and hbox (method 11) taking turns in one thread, sharing the memory; fess and hbox "
         "11 look up each other's positions (a position both reached joins start and goal); after "
-        "10 s, hbox method 1 searches half a second and three fess variants join for 8 to 17 s "
+        "20 s, hbox method 1 searches half a second and three fess variants join for 8 to 17 s "
         "each: first solution wins"},
        [](const Level& level, const SolverOptions& o) {
          return makeFessPortfolioStrategy(level, o);

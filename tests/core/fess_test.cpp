@@ -215,7 +215,7 @@ TEST_CASE(
     "fess-hbox portfolio: hbox's method 1 waits for the late start, then searches its share, the "
     "others go on") {
   // The default schedule a hundred times shorter: the late start after
-  // 0.1 s of work (about 6,000 expansions), hbox 1's share 500 expansions.
+  // 0.2 s of work (about 12,000 expansions), hbox 1's share 500 expansions.
   std::vector<Level> levels = collection("XSokoban.sok");
   REQUIRE(levels.size() >= 50);
   const PortfolioSchedule schedule = PortfolioSchedule().scaled(0.01);
@@ -226,7 +226,7 @@ TEST_CASE(
   CHECK(portfolio->stats().nodes == 1000);
   std::string m = portfolio->message();
   INFO(m);
-  CHECK(m.find("hbox1: waits for the others' first 0.1 s of search") != std::string::npos);
+  CHECK(m.find("hbox1: waits for the others' first 0.2 s of search") != std::string::npos);
   REQUIRE(portfolio->run(Deadline(far, 20000)) == SolveStatus::Running);
   CHECK(portfolio->stats().nodes == 20000);
   m = portfolio->message();
@@ -241,7 +241,7 @@ TEST_CASE(
     "fess-hbox portfolio: the late fess variants join at once when the first members have all "
     "stopped") {
   // XSokoban 29 in a megabyte: every member runs out of memory, the late
-  // ones too, long before their 10 s; the portfolio says so, for each.
+  // ones too, long before their 20 s; the portfolio says so, for each.
   std::vector<Level> levels = collection("XSokoban.sok");
   REQUIRE(levels.size() >= 29);
   std::unique_ptr<Strategy> portfolio = makeFessPortfolioStrategy(levels[28], fess(0, 1 << 20));
