@@ -18,7 +18,7 @@ namespace soko {
 // the squares `walls` marks (non-zero; may be all zero) as walls too.
 // `seen` and `stack` are scratch.
 void markGoalReach(const Board& board, const std::vector<uint8_t>& walls, int g,
-                   std::vector<uint8_t>& table, std::vector<uint8_t>& seen,
+                   std::vector<uint8_t>& table, std::vector<uint32_t>& seen,
                    std::vector<Square>& stack);
 
 // The whole table at once, with walls only.

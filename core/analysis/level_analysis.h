@@ -59,9 +59,10 @@ class LevelAnalysis {
   std::vector<uint8_t> pushDead_;
   std::unique_ptr<PushDistances> goalDistances_;
   std::unique_ptr<PullDistances> startPullDistances_;
-  std::vector<uint8_t> goalReach_;       // [square * goals + goal]
-  int goalsReached_ = -1;                // goals marked in goalReach_; -1 before it is made
-  std::vector<uint8_t> noWalls_, seen_;  // scratch while building
+  std::vector<uint8_t> goalReach_;  // [square * goals + goal]
+  int goalsReached_ = -1;           // goals marked in goalReach_; -1 before it is made
+  std::vector<uint8_t> noWalls_;    // scratch while building
+  std::vector<uint32_t> seen_;
   std::vector<Square> stack_;
 };
 

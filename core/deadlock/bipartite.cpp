@@ -26,7 +26,7 @@ uint64_t BipartiteCheck::memoryBytes() const {
 void BipartiteCheck::computeReach(const std::vector<uint8_t>& walls,
                                   std::vector<uint8_t>& table) const {
   table.assign(static_cast<size_t>(board_.squareCount()) * goals_, 0);
-  std::vector<uint8_t> seen;
+  std::vector<uint32_t> seen;
   std::vector<Square> stack;
   for (int g = 0; g < goals_; ++g) markGoalReach(board_, walls, g, table, seen, stack);
 }
