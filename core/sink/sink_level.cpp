@@ -105,7 +105,12 @@ SinkParse parseSinkLevel(std::string_view text) {
 }
 
 std::string writeSinkLevel(const SinkLevel& level) {
-  std::string out = "#" + std::to_string(level.height) + "\n#" + std::to_string(level.width) + "\n";
+  // Appended piece by piece: `"#" + std::to_string(...)` trips GCC 12's -Wrestrict false positive.
+  std::string out = "#";
+  out += std::to_string(level.height);
+  out += "\n#";
+  out += std::to_string(level.width);
+  out += '\n';
   for (int y = 0; y < level.height; ++y) {
     out += '#';
     for (int x = 0; x < level.width; ++x) {
