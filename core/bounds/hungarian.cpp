@@ -9,10 +9,8 @@ namespace soko {
 void Hungarian::resize(int n) {
   n_ = n;
   rows_.assign(n, nullptr);
-  u_.assign(n + 1, 0);
-  v_.assign(n + 1, 0);
-  rowOfCol_.assign(n + 1, 0);
-  colOfRow_.assign(n, -1);
+  matching_.assign(4 * static_cast<size_t>(n) + 3, 0);
+  std::fill(matching_.begin() + 3 * (n + 1), matching_.end(), -1);  // colOfRow: none
   minv_.assign(n + 1, 0);
   way_.assign(n + 1, 0);
   used_.assign(n + 1, 0);
@@ -22,10 +20,7 @@ void Hungarian::resize(int n) {
 void Hungarian::copyMatching(const Hungarian& other) {
   if (n_ != other.n_) resize(other.n_);
   rows_ = other.rows_;
-  u_ = other.u_;
-  v_ = other.v_;
-  rowOfCol_ = other.rowOfCol_;
-  colOfRow_ = other.colOfRow_;
+  matching_ = other.matching_;
   total_ = other.total_;
 }
 
@@ -35,54 +30,55 @@ void Hungarian::copyMatching(const Hungarian& other) {
 void Hungarian::augment(int row) {
   constexpr int32_t kBig = std::numeric_limits<int32_t>::max() / 2;
   const int n = n_;
-  rowOfCol_[0] = row + 1;
+  const View m = view();
+  m.rowOfCol[0] = row + 1;
   int j0 = 0;
   std::fill(minv_.begin(), minv_.end(), kBig);
   std::fill(used_.begin(), used_.end(), 0);
   do {
     used_[j0] = 1;
-    const int i0 = rowOfCol_[j0];
+    const int i0 = m.rowOfCol[j0];
     const int32_t* c = rows_[i0 - 1];
-    const int32_t ui0 = u_[i0];
+    const int32_t ui0 = m.u[i0];
     int32_t delta = kBig;
     int j1 = 0;
     for (int j = 1; j <= n; ++j) {
       if (used_[j]) continue;
-      int32_t cur = c[j - 1] - ui0 - v_[j];
+      int32_t cur = c[j - 1] - ui0 - m.v[j];
       if (cur < minv_[j]) minv_[j] = cur, way_[j] = j0;
       if (minv_[j] < delta) delta = minv_[j], j1 = j;
     }
     if (delta != 0) {  // often 0: a tight column was reached
       for (int j = 0; j <= n; ++j) {
         if (used_[j]) {
-          u_[rowOfCol_[j]] += delta;
-          v_[j] -= delta;
+          m.u[m.rowOfCol[j]] += delta;
+          m.v[j] -= delta;
         } else {
           minv_[j] -= delta;
         }
       }
     }
     j0 = j1;
-  } while (rowOfCol_[j0] != 0);
+  } while (m.rowOfCol[j0] != 0);
   // Flip the path; only its rows change columns.
   do {
     int j1 = way_[j0];
-    rowOfCol_[j0] = rowOfCol_[j1];
-    colOfRow_[rowOfCol_[j0] - 1] = j0 - 1;
+    m.rowOfCol[j0] = m.rowOfCol[j1];
+    m.colOfRow[m.rowOfCol[j0] - 1] = j0 - 1;
     j0 = j1;
   } while (j0);
 }
 
 void Hungarian::recomputeTotal() {
+  const View m = view();
   total_ = 0;
-  for (int i = 0; i < n_; ++i) total_ += rows_[i][colOfRow_[i]];
+  for (int i = 0; i < n_; ++i) total_ += rows_[i][m.colOfRow[i]];
 }
 
 int32_t Hungarian::solve(const int32_t* const* rows) {
   std::copy(rows, rows + n_, rows_.begin());
-  std::fill(u_.begin(), u_.end(), 0);
-  std::fill(v_.begin(), v_.end(), 0);
-  std::fill(rowOfCol_.begin(), rowOfCol_.end(), 0);
+  const View m = view();
+  std::fill(m.u, m.colOfRow, 0);  // u, v and rowOfCol
   for (int i = 0; i < n_; ++i) augment(i);
   recomputeTotal();
   return total_;
@@ -90,48 +86,50 @@ int32_t Hungarian::solve(const int32_t* const* rows) {
 
 int32_t Hungarian::solveWarm(const int32_t* const* rows) {
   std::copy(rows, rows + n_, rows_.begin());
-  std::fill(rowOfCol_.begin(), rowOfCol_.end(), 0);
+  const View m = view();
+  std::fill(m.rowOfCol, m.colOfRow, 0);
   // Keep the potentials bounded: shift v so that its largest value is 0.
   int32_t top = std::numeric_limits<int32_t>::min();
-  for (int j = 1; j <= n_; ++j) top = std::max(top, v_[j]);
-  for (int j = 1; j <= n_; ++j) v_[j] -= top;
+  for (int j = 1; j <= n_; ++j) top = std::max(top, m.v[j]);
+  for (int j = 1; j <= n_; ++j) m.v[j] -= top;
   for (int i = 0; i < n_; ++i) {
     // u_i as large as feasibility allows; a free column with zero reduced cost is taken.
     const int32_t* c = rows_[i];
-    int32_t u = std::numeric_limits<int32_t>::max();
+    int32_t ui = std::numeric_limits<int32_t>::max();
     int best = -1;
     for (int j = 1; j <= n_; ++j) {
-      int32_t r = c[j - 1] - v_[j];
-      if (r < u || (r == u && best >= 0 && rowOfCol_[best] != 0 && rowOfCol_[j] == 0))
-        u = r, best = j;
+      int32_t r = c[j - 1] - m.v[j];
+      if (r < ui || (r == ui && best >= 0 && m.rowOfCol[best] != 0 && m.rowOfCol[j] == 0))
+        ui = r, best = j;
     }
-    u_[i + 1] = u;
-    if (rowOfCol_[best] == 0) {
-      rowOfCol_[best] = i + 1;
-      colOfRow_[i] = best - 1;
+    m.u[i + 1] = ui;
+    if (m.rowOfCol[best] == 0) {
+      m.rowOfCol[best] = i + 1;
+      m.colOfRow[i] = best - 1;
     } else {
-      colOfRow_[i] = -1;
+      m.colOfRow[i] = -1;
     }
   }
   for (int i = 0; i < n_; ++i)
-    if (colOfRow_[i] < 0) augment(i);
+    if (m.colOfRow[i] < 0) augment(i);
   recomputeTotal();
   return total_;
 }
 
 int32_t Hungarian::changeRow(int i, const int32_t* newRow) {
-  const int freed = colOfRow_[i] + 1;
+  const View m = view();
+  const int freed = m.colOfRow[i] + 1;
   rows_[i] = newRow;
-  rowOfCol_[freed] = 0;
+  m.rowOfCol[freed] = 0;
   // The smallest u keeping row i's reduced costs non-negative: the duals stay
   // feasible, the other matched pairs stay tight, so one phase restores optimality.
-  int32_t u = std::numeric_limits<int32_t>::max();
-  for (int j = 1; j <= n_; ++j) u = std::min(u, newRow[j - 1] - v_[j]);
-  u_[i + 1] = u;
+  int32_t ui = std::numeric_limits<int32_t>::max();
+  for (int j = 1; j <= n_; ++j) ui = std::min(ui, newRow[j - 1] - m.v[j]);
+  m.u[i + 1] = ui;
   // When the freed column is still tight (usual when a box moves one
   // square), taking it back is that phase's whole result.
-  if (newRow[freed - 1] - v_[freed] == u)
-    rowOfCol_[freed] = i + 1;
+  if (newRow[freed - 1] - m.v[freed] == ui)
+    m.rowOfCol[freed] = i + 1;
   else
     augment(i);
   recomputeTotal();

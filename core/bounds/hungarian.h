@@ -41,7 +41,7 @@ class Hungarian {
   int32_t changeRow(int i, const int32_t* newRow);
 
   int32_t total() const { return total_; }
-  int columnOf(int row) const { return colOfRow_[row]; }  // assigned column
+  int columnOf(int row) const { return matching_[3 * (n_ + 1) + row]; }  // assigned column
   const int32_t* rowCosts(int row) const { return rows_[row]; }
 
  private:
@@ -50,13 +50,24 @@ class Hungarian {
 
   int n_ = 0;
   std::vector<const int32_t*> rows_;
-  // 1-based internally; index 0 is the virtual start of each augmenting path.
-  std::vector<int32_t> u_, v_;  // row and column potentials
-  std::vector<int> rowOfCol_;   // [col 1..n] -> row 1..n, 0 = free
-  std::vector<int> colOfRow_;   // [row 0..n-1] -> col 0..n-1
-  std::vector<int32_t> minv_;   // scratch
-  std::vector<int> way_;        // scratch
-  std::vector<uint8_t> used_;   // scratch
+  // The matching and its potentials in one array, so that a child copies
+  // them in one go (copyMatching, for every child of hbox's searches):
+  //   u [row 1..n] and v [col 1..n], the potentials (1-based; index 0 is the
+  //     virtual start of each augmenting path);
+  //   rowOfCol [col 1..n] -> row 1..n, 0 = free;
+  //   colOfRow [row 0..n-1] -> col 0..n-1.
+  std::vector<int32_t> matching_;
+  struct View {
+    int32_t *u, *v, *rowOfCol, *colOfRow;
+  };
+  View view() {
+    int32_t* m = matching_.data();
+    const int k = n_ + 1;
+    return {m, m + k, m + 2 * k, m + 3 * k};
+  }
+  std::vector<int32_t> minv_;  // scratch
+  std::vector<int> way_;       // scratch
+  std::vector<uint8_t> used_;  // scratch
   int32_t total_ = 0;
 };
 
