@@ -33,13 +33,26 @@ async function edgePixels(page, x = 0, y = 1, fraction = 0.08) {
   return [await canvasPixel(page, (x + 1) * cell - 1, py), await canvasPixel(page, (x + 1) * cell, py)];
 }
 
+// edgePixels once the board has painted `expected` there, or after 3 s:
+// a new theme repaints the board on the next frame, not at once.
+async function settledEdgePixels(page, expected) {
+  const end = Date.now() + 3000;
+  let pixels = await edgePixels(page);
+  while (JSON.stringify(pixels) !== JSON.stringify(expected) && Date.now() < end) {
+    await page.waitForTimeout(50);
+    pixels = await edgePixels(page);
+  }
+  return pixels;
+}
+
 test('dark when the system prefers dark: the page and the board', async (t) => {
   const ctx = await newContext({ colorScheme: 'dark' });
   t.after(() => ctx.close());
   const { page } = await openPage(t, { context: ctx });
   assert.equal(await theme(page), 'dark');
   assert.ok(await brightness(page) < 0.15, 'a dark page');
-  assert.deepEqual(await edgePixels(page), ['#55607a', '#2c313c'], 'the dark palette, no blended pixel at the edge');
+  const dark = ['#55607a', '#2c313c'];
+  assert.deepEqual(await settledEdgePixels(page, dark), dark, 'the dark palette, no blended pixel at the edge');
   await pickLevel(page, 'Starter (test)', 3);
   await page.screenshot({ path: '/tmp/soko-look-dark.png' });
 });
@@ -55,7 +68,7 @@ test('a theme chosen is kept after a reload; high contrast', async (t) => {
   assert.ok(await brightness(page) > 0.85);
   await picker.selectOption({ label: 'High contrast' });
   assert.equal(await theme(page), 'contrast');
-  assert.deepEqual(await edgePixels(page), ['#ffffff', '#000000']);
+  assert.deepEqual(await settledEdgePixels(page, ['#ffffff', '#000000']), ['#ffffff', '#000000']);
   await page.waitForFunction(() => window.soko.storage.setting('theme', null) === 'contrast');
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
