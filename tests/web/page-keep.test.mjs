@@ -28,7 +28,17 @@ async function saveSnapshot(page, name) {
   const field = page.getByRole('textbox', { name: 'Name' });
   await field.fill(name);
   await field.press('Enter');
-  await page.waitForFunction((n) => [...document.querySelectorAll('#snapshot-list .item-name')].some((e) => e.textContent === n), name);
+  await page.waitForFunction((n) => [...document.querySelectorAll('#snapshot-list .item-name')].some((e) => e.textContent === n), name)
+    .catch(async (e) => {
+      // Once seen in a clean-clone run and not since: say what the page showed.
+      const shown = await page.evaluate(() => ({
+        status: document.getElementById('status').textContent,
+        dialogOpen: document.getElementById('name-dialog').open,
+        input: document.getElementById('name-input').value,
+      }));
+      throw new Error(`snapshot "${name}" not listed: ${e.message}; list ${JSON.stringify(await snapshotNames(page))}, ` +
+                      `page ${JSON.stringify(shown)}`);
+    });
 }
 
 test('a snapshot saved, the page reloaded, the snapshot restored with its history; rename, delete and Undo', async (t) => {
