@@ -10,7 +10,7 @@ void Hungarian::resize(int n) {
   n_ = n;
   rows_.assign(n, nullptr);
   matching_.assign(4 * static_cast<size_t>(n) + 3, 0);
-  std::fill(matching_.begin() + 3 * (n + 1), matching_.end(), -1);  // colOfRow: none
+  std::fill(matching_.begin() + colOfRowStart(), matching_.end(), -1);  // colOfRow: none
   minv_.assign(n + 1, 0);
   way_.assign(n + 1, 0);
   used_.assign(n + 1, 0);

@@ -11,6 +11,7 @@
 // cost exists.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -41,7 +42,7 @@ class Hungarian {
   int32_t changeRow(int i, const int32_t* newRow);
 
   int32_t total() const { return total_; }
-  int columnOf(int row) const { return matching_[3 * (n_ + 1) + row]; }  // assigned column
+  int columnOf(int row) const { return matching_[colOfRowStart() + row]; }  // assigned column
   const int32_t* rowCosts(int row) const { return rows_[row]; }
 
  private:
@@ -60,10 +61,12 @@ class Hungarian {
   struct View {
     int32_t *u, *v, *rowOfCol, *colOfRow;
   };
+  // Where colOfRow starts: after u, v and rowOfCol, n + 1 each.
+  std::size_t colOfRowStart() const { return 3 * (static_cast<std::size_t>(n_) + 1); }
   View view() {
     int32_t* m = matching_.data();
-    const int k = n_ + 1;
-    return {m, m + k, m + 2 * k, m + 3 * k};
+    const std::size_t k = static_cast<std::size_t>(n_) + 1;
+    return {m, m + k, m + 2 * k, m + colOfRowStart()};
   }
   std::vector<int32_t> minv_;  // scratch
   std::vector<int> way_;       // scratch
