@@ -258,7 +258,12 @@ bool PullerRegions::removalKeepsConnected(Square s, Square ignore) const {
 // The slower local test: a flood from `back` around `to` (not entering
 // `ignore`) that meets every free neighbour of `to` within a few squares.
 bool PullerRegions::reconnectsNearby(Square to, Square ignore, Square back) {
-  constexpr size_t kLimit = 12;  // squares visited before giving up
+  // Squares visited before giving up. A longer look costs more than the
+  // floods it saves: where the neighbours do stay joined past the ring,
+  // they mostly join round a long loop (hbox 11, 30,000 expansions,
+  // XSokoban 52: 2.00 G instructions at 12, 2.06 G at 24, 2.11 G at 48,
+  // 2.23 G at 96; 13 and 35 alike).
+  constexpr size_t kLimit = 12;
   Square wanted[4];
   int missing = 0;
   for (Direction a : kDirections) {
