@@ -55,4 +55,40 @@ Square Reach::fill(const std::vector<uint8_t>& occupied, Square start) {
   return smallest;
 }
 
+bool blockingKeepsJoined(const Board& board, const uint8_t* occupied, Square s, Square ignore) {
+  // Ring: N NE E SE S SW W NW; diagonals via whichever side square exists.
+  static constexpr Direction kRing[4] = {Direction::Up, Direction::Right, Direction::Down,
+                                         Direction::Left};
+  Square ring[8];
+  for (int k = 0; k < 4; ++k) {
+    Direction a = kRing[k], b = kRing[(k + 1) & 3];
+    Square side = board.neighbor(s, a), other = board.neighbor(s, b);
+    ring[2 * k] = side;
+    Square diag = side != kNoSquare ? board.neighbor(side, b) : kNoSquare;
+    if (diag == kNoSquare && other != kNoSquare) diag = board.neighbor(other, a);
+    ring[2 * k + 1] = diag;
+  }
+  bool free[8];
+  for (int k = 0; k < 8; ++k)
+    free[k] = ring[k] != kNoSquare && ring[k] != ignore && !occupied[ring[k]];
+  int start = -1;
+  for (int k = 0; k < 8; ++k)
+    if (!free[k]) start = k;
+  if (start < 0) return true;  // all free
+  int runsWithSide = 0;
+  bool inRun = false, runHasSide = false;
+  for (int step = 1; step <= 8; ++step) {
+    int k = (start + step) & 7;
+    if (free[k]) {
+      if (!inRun) inRun = true, runHasSide = false;
+      if ((k & 1) == 0) runHasSide = true;
+    } else if (inRun) {
+      inRun = false;
+      runsWithSide += runHasSide;
+    }
+  }
+  if (inRun) runsWithSide += runHasSide;
+  return runsWithSide <= 1;
+}
+
 }  // namespace soko

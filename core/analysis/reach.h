@@ -35,6 +35,13 @@ size_t floodMarked(const Board& board, Square start, uint32_t* mark, uint32_t st
   return popped;
 }
 
+// Does putting a box on `s` keep its free neighbours joined? True when they
+// all lie in one run of free squares round s's eight neighbours, so no floor
+// area splits (a local test: false says nothing). `occupied[q]` != 0 marks
+// a box; `ignore` counts as blocked.
+bool blockingKeepsJoined(const Board& board, const uint8_t* occupied, Square s,
+                         Square ignore = kNoSquare);
+
 class Reach {
  public:
   explicit Reach(const Board& board);

@@ -1,6 +1,7 @@
 #include "corral.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace soko {
 
@@ -10,15 +11,17 @@ CorralCheck::CorralCheck(const Board& board, std::vector<uint8_t> dead, int node
       goal_(board.goalMask()),
       budget_(nodeBudget),
       reach_(board),
-      innerReach_(board),
       freeze_(board, dead_, goal_),
       zobrist_(board.squareCount(), 0xC0441A1DEADull),
       regionMark_(board.squareCount(), 0),
-      subOccupied_(board.squareCount(), 0) {}
+      subOccupied_(board.squareCount(), 0),
+      words_((static_cast<size_t>(board.squareCount()) + 63) / 64),
+      floodStack_(board.squareCount()) {}
 
 uint64_t CorralCheck::memoryBytes() const {
   return cache_.size() * 32 + seen_.memoryBytes() + queued_.memoryBytes() +
-         states_.capacity() * sizeof(Square) + board_.squareCount() * 16ull;
+         states_.capacity() * sizeof(Square) + reachBits_.capacity() * 8 +
+         (parentOf_.capacity() + pushedTo_.capacity()) * 6 + board_.squareCount() * 18ull;
 }
 
 bool CorralCheck::deadlock(const std::vector<uint8_t>& occupied, Square player, Square around) {
@@ -103,7 +106,7 @@ int CorralCheck::search(const std::vector<Square>& boxes, Square normalPlayer) {
   // Opened: the player, with only the kept boxes, walks every region square.
   auto opened = [&]() {
     for (Square s : region_)
-      if (!subOccupied_[s] && !innerReach_.reachable(s)) return false;
+      if (!subOccupied_[s] && !inReach(s)) return false;
     return true;
   };
   // Cached by the real position's normalised player, which fixes the small
@@ -124,6 +127,9 @@ int CorralCheck::search(const std::vector<Square>& boxes, Square normalPlayer) {
   queued_.clear();
   states_.insert(states_.end(), boxes.begin(), boxes.end());
   states_.push_back(normalPlayer);  // normalised when taken up, like every state
+  reachBits_.clear();
+  parentOf_.assign(1, kNoParent);
+  pushedTo_.assign(1, kNoSquare);
   int result = 1;
   int taken = 0;
   std::vector<Square>& current = current_;
@@ -132,10 +138,11 @@ int CorralCheck::search(const std::vector<Square>& boxes, Square normalPlayer) {
     std::copy_n(&states_[head * stride], k, current.begin());
     Square p = states_[head * stride + k];
     for (Square b : current) subOccupied_[b] = 1;
-    const Square normal = innerReach_.fill(subOccupied_, p);
+    const Square normal = reachOf(head, p);
     const uint64_t boxKey = zobrist_.boxes(current.data(), k);
     if (!seen_.insert(boxKey ^ zobrist_.player(normal))) {
       for (Square b : current) subOccupied_[b] = 0;
+      reachBits_.resize(reachAt_);  // not taken up: its block goes
       continue;
     }
     if (taken++ >= budget_) {
@@ -154,8 +161,7 @@ int CorralCheck::search(const std::vector<Square>& boxes, Square normalPlayer) {
     for (int i = 0; i < k; ++i)
       for (Direction d : kDirections) {
         Square from = board_.neighbor(current[i], opposite(d)), to = board_.neighbor(current[i], d);
-        if (from == kNoSquare || to == kNoSquare || subOccupied_[to] || dead_[to] ||
-            !innerReach_.reachable(from))
+        if (from == kNoSquare || to == kNoSquare || subOccupied_[to] || dead_[to] || !inReach(from))
           continue;
         pushes.push_back({i, d});
       }
@@ -181,6 +187,8 @@ int CorralCheck::search(const std::vector<Square>& boxes, Square normalPlayer) {
         continue;
       appendSorted(current, i, to);
       states_.push_back(box);  // the player stands where the box was
+      parentOf_.push_back(static_cast<uint32_t>(reachAt_));
+      pushedTo_.push_back(to);
     }
     for (Square b : current) subOccupied_[b] = 0;
     if (solved) {
@@ -191,6 +199,44 @@ int CorralCheck::search(const std::vector<Square>& boxes, Square normalPlayer) {
   if (cache_.size() >= kMaxCache) cache_.clear();
   cache_.emplace(startKey, static_cast<uint8_t>(result));
   return result;
+}
+
+Square CorralCheck::reachOf(size_t state, Square player) {
+  const size_t words = words_;
+  const uint32_t parent = parentOf_[state];
+  reachAt_ = reachBits_.size();
+  const Square to = pushedTo_[state];
+  // The parent's squares stay the player's when the push went outside them,
+  // or into them where the box leaves its neighbours joined.
+  const bool intoParent =
+      parent != kNoParent && ((reachBits_[parent + (to >> 6)] >> (to & 63)) & 1);
+  const bool keepsParent =
+      parent != kNoParent && (!intoParent || blockingKeepsJoined(board_, subOccupied_.data(), to));
+  reachBits_.resize(reachAt_ + words, 0);
+  uint64_t* const bits = reachBits_.data() + reachAt_;
+  if (keepsParent) {
+    std::copy_n(reachBits_.data() + parent, words, bits);
+    bits[to >> 6] &= ~(uint64_t{1} << (to & 63));
+  }
+  const uint8_t* const occupied = subOccupied_.data();
+  Square* const stack = floodStack_.data();
+  size_t top = 0;
+  bits[player >> 6] |= uint64_t{1} << (player & 63);
+  stack[top++] = player;
+  while (top > 0) {
+    const Square s = stack[--top];
+    for (Direction d : kDirections) {
+      const Square n = board_.neighbor(s, d);
+      if (n == kNoSquare || occupied[n]) continue;
+      uint64_t& word = bits[n >> 6];
+      const uint64_t bit = uint64_t{1} << (n & 63);
+      if (word & bit) continue;
+      word |= bit;
+      stack[top++] = n;
+    }
+  }
+  for (size_t w = 0;; ++w)
+    if (bits[w]) return static_cast<Square>(w * 64 + std::countr_zero(bits[w]));
 }
 
 }  // namespace soko

@@ -65,11 +65,16 @@ class CorralCheck {
   // deadlock, 0 not, 2 gave up.
   int search(const std::vector<Square>& boxes, Square normalPlayer);
   void appendSorted(const std::vector<Square>& boxes, int i, Square to);
+  // The player's squares in the small search's state `state` (taken up,
+  // boxes in subOccupied_), the player on `player`, into reachBits_'s last
+  // block; returns the least of them.
+  Square reachOf(size_t state, Square player);
+  bool inReach(Square s) const { return (reachBits_[reachAt_ + (s >> 6)] >> (s & 63)) & 1; }
 
   const Board& board_;
   std::vector<uint8_t> dead_, goal_;
   int budget_;
-  Reach reach_, innerReach_;
+  Reach reach_;
   FreezeCheck freeze_;
   Zobrist zobrist_;
   std::vector<uint32_t> regionMark_;  // [square] == regionStamp_ inside the current region
@@ -85,6 +90,17 @@ class CorralCheck {
   std::vector<std::pair<int, Direction>> pushes_;
   KeySet seen_;    // positions taken up, by normalised player
   KeySet queued_;  // positions queued, by the player's square
+  // The player's squares of each state taken up, words_ bits a state: a
+  // child whose push went into squares its parent's player could not
+  // reach keeps the parent's squares and floods only from where the box
+  // stood (most pushes go into the corral).
+  size_t words_;
+  std::vector<uint64_t> reachBits_;
+  size_t reachAt_ = 0;              // the block of the state being taken up
+  std::vector<uint32_t> parentOf_;  // [state] its parent's block start, kNoParent for the first
+  std::vector<Square> pushedTo_;    // [state] where its push took the box
+  std::vector<Square> floodStack_;
+  static constexpr uint32_t kNoParent = ~uint32_t{0};
   Stats stats_;
 };
 

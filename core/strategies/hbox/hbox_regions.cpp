@@ -1,5 +1,7 @@
 #include "hbox_regions.h"
 
+#include "analysis/reach.h"
+
 namespace soko {
 
 PullerRegions::PullerRegions(const Board& board, const uint8_t* occupied)
@@ -175,7 +177,8 @@ PullerRegion PullerRegions::afterPull(Square origin, Square to, Square back, Dir
 // False: flood instead.
 bool PullerRegions::childRegion(Square origin, Square to, Square back, Direction d,
                                 PullerRegion& r) {
-  if (!removalKeepsConnected(to, origin) && !reconnectsNearby(to, origin, back)) return false;
+  if (!blockingKeepsJoined(board_, occupied_, to, origin) && !reconnectsNearby(to, origin, back))
+    return false;
   // A pull is still possible: the same box again, or one the expanded
   // position offered with another box whose squares the move left alone.
   bool anyPull = freeSquare(board_.neighbor(back, d));
@@ -214,45 +217,6 @@ bool PullerRegions::childRegion(Square origin, Square to, Square back, Direction
   r.reachesStart = start && board_.startPlayer() != to;
   r.corrals = static_cast<int>(areaMin_.size()) + (count == 0 ? 1 : 1 - count);
   return true;
-}
-
-// Does taking `s` out of the floor keep its free neighbours connected? True
-// when they all lie in one run of free squares around s's 8-neighbourhood
-// (each step of the ring is a 4-neighbour step), so no area splits.
-// `ignore` counts as blocked (the freed origin, whose merging is handled apart).
-bool PullerRegions::removalKeepsConnected(Square s, Square ignore) const {
-  // Ring: N NE E SE S SW W NW; diagonals via whichever side square exists.
-  static constexpr Direction kRing[4] = {Direction::Up, Direction::Right, Direction::Down,
-                                         Direction::Left};
-  Square ring[8];
-  for (int k = 0; k < 4; ++k) {
-    Direction a = kRing[k], b = kRing[(k + 1) & 3];
-    Square side = board_.neighbor(s, a), other = board_.neighbor(s, b);
-    ring[2 * k] = side;
-    Square diag = side != kNoSquare ? board_.neighbor(side, b) : kNoSquare;
-    if (diag == kNoSquare && other != kNoSquare) diag = board_.neighbor(other, a);
-    ring[2 * k + 1] = diag;
-  }
-  bool free[8];
-  for (int k = 0; k < 8; ++k) free[k] = ring[k] != ignore && freeSquare(ring[k]);
-  int start = -1;
-  for (int k = 0; k < 8; ++k)
-    if (!free[k]) start = k;
-  if (start < 0) return true;  // all free
-  int runsWithSide = 0;
-  bool inRun = false, runHasSide = false;
-  for (int step = 1; step <= 8; ++step) {
-    int k = (start + step) & 7;
-    if (free[k]) {
-      if (!inRun) inRun = true, runHasSide = false;
-      if ((k & 1) == 0) runHasSide = true;
-    } else if (inRun) {
-      inRun = false;
-      runsWithSide += runHasSide;
-    }
-  }
-  if (inRun) runsWithSide += runHasSide;
-  return runsWithSide <= 1;
 }
 
 // The slower local test: a flood from `back` around `to` (not entering

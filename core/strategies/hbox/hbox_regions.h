@@ -86,7 +86,6 @@ class PullerRegions {
   void labelAreas();
   void collectOffers(const Square* boxes, int n);
   bool childRegion(Square origin, Square to, Square back, Direction d, PullerRegion& r);
-  bool removalKeepsConnected(Square s, Square ignore) const;
   bool reconnectsNearby(Square to, Square ignore, Square back);
   int countAreasAfterMove(Square origin, Square to, Square back);
 
