@@ -91,9 +91,9 @@ class CorralCheck {
   KeySet seen_;    // positions taken up, by normalised player
   KeySet queued_;  // positions queued, by the player's square
   // The player's squares of each state taken up, words_ bits a state: a
-  // child whose push went into squares its parent's player could not
-  // reach keeps the parent's squares and floods only from where the box
-  // stood (most pushes go into the corral).
+  // child keeps its parent's and floods only from where the box stood when
+  // the push went outside them (most pushes go into the corral), or into
+  // them where the box leaves its neighbours joined (blockingKeepsJoined).
   size_t words_;
   std::vector<uint64_t> reachBits_;
   size_t reachAt_ = 0;              // the block of the state being taken up
