@@ -16,11 +16,10 @@ export const MIN_SHARE_BYTES = 128 * MIB;
 // default's share) added most when measured: XSokoban 16 at 10 s (which
 // the default now solves itself in 8 to 10 s, natively and in the page),
 // and it is the fastest beside the default at 1 and 2 s; fess with four
-// spaces then adds 52; hbox
-// 11 is the backward (reverse) search; then fess with a sixth space, fess
-// without the plan order (each solved a level of XSokoban nothing else
-// did, README), hbox's reverse search with its own heuristics, and fess
-// without the goal-room order.
+// spaces then adds 52; hbox 11 is the backward (reverse) search; then fess
+// with a sixth space, fess without the plan order (each solved a level of
+// XSokoban nothing else did, README), hbox's reverse search with its own
+// heuristics, and fess without the goal-room order.
 export const POOL_ORDER = ['fess', 'fess-four', 'hbox11', 'fess-flat', 'fess-noplan', 'hbox1', 'fess-noroom'];
 
 // Up to `count` strategies: the module's default (its first), then those of

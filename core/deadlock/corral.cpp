@@ -21,7 +21,8 @@ CorralCheck::CorralCheck(const Board& board, std::vector<uint8_t> dead, int node
 uint64_t CorralCheck::memoryBytes() const {
   return cache_.size() * 32 + seen_.memoryBytes() + queued_.memoryBytes() +
          states_.capacity() * sizeof(Square) + reachBits_.capacity() * 8 +
-         (parentOf_.capacity() + pushedTo_.capacity()) * 6 + board_.squareCount() * 18ull;
+         parentOf_.capacity() * sizeof(uint32_t) + pushedTo_.capacity() * sizeof(Square) +
+         board_.squareCount() * 18ull;
 }
 
 bool CorralCheck::deadlock(const std::vector<uint8_t>& occupied, Square player, Square around) {
@@ -208,8 +209,7 @@ Square CorralCheck::reachOf(size_t state, Square player) {
   const Square to = pushedTo_[state];
   // The parent's squares stay the player's when the push went outside them,
   // or into them where the box leaves its neighbours joined.
-  const bool intoParent =
-      parent != kNoParent && ((reachBits_[parent + (to >> 6)] >> (to & 63)) & 1);
+  const bool intoParent = parent != kNoParent && hasSquare(reachBits_.data() + parent, to);
   const bool keepsParent =
       parent != kNoParent && (!intoParent || blockingKeepsJoined(board_, subOccupied_.data(), to));
   reachBits_.resize(reachAt_ + words, 0);

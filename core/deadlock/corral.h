@@ -69,7 +69,8 @@ class CorralCheck {
   // boxes in subOccupied_), the player on `player`, into reachBits_'s last
   // block; returns the least of them.
   Square reachOf(size_t state, Square player);
-  bool inReach(Square s) const { return (reachBits_[reachAt_ + (s >> 6)] >> (s & 63)) & 1; }
+  static bool hasSquare(const uint64_t* bits, Square s) { return (bits[s >> 6] >> (s & 63)) & 1; }
+  bool inReach(Square s) const { return hasSquare(reachBits_.data() + reachAt_, s); }
 
   const Board& board_;
   std::vector<uint8_t> dead_, goal_;

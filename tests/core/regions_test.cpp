@@ -138,7 +138,7 @@ TEST_CASE(
 
 // The ring test's "joined" is never wrong: with a box put on the square,
 // every free neighbour of it still lies in one floor area (checked by a
-// flood); and it says so for some squares that are not plain open floor.
+// flood); and both answers come up often on these boards.
 TEST_CASE("blockingKeepsJoined: a box it passes leaves the square's free neighbours joined") {
   std::mt19937 rng(2718);
   int joined = 0, notJoined = 0;
