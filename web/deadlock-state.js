@@ -1,8 +1,9 @@
 // The live deadlock warning (a setting, on by default): after each push in
 // the player's own game, the core's cheap checks run on the main thread's
 // module (module.PositionCheck: a box on a dead square, a frozen group, boxes
-// that cannot each reach a goal of their own, a corral that can never be
-// opened, within a small search budget; each a proof, never a guess). A dead
+// that cannot each reach a goal of their own, boxes that can never move
+// again and shut a goal off, a corral that can never be opened, within a
+// small search budget; each a proof, never a guess). A dead
 // position is shown with the boxes that cause it, and Undo offered. The
 // controller calls watchDeadlock after every action. DOM-free.
 import { levelText } from './library.js';
@@ -13,6 +14,7 @@ const WHY = {
     : 'the marked boxes can never reach a goal from their squares'),
   frozen: () => 'the marked boxes are stuck against the walls and each other, not all of them on goals',
   matching: (n) => `the ${plural(n, 'marked box', 'marked boxes')} cannot each reach a goal of their own: fewer goals are within their reach`,
+  immovable: () => 'the marked boxes can never be pushed again, and where they stand they leave a goal no other box can reach (or are off goals themselves)',
   corral: () => 'the marked boxes fence off squares that can never be opened up and filled',
 };
 

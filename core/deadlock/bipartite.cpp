@@ -85,11 +85,21 @@ bool BipartiteCheck::deadlock(const std::vector<Square>& boxes, std::vector<int>
 
 bool BipartiteCheck::deadlockWithFrozen(const std::vector<Square>& boxes,
                                         const std::vector<uint8_t>& occupied, FreezeCheck& freeze) {
+  return deadlockWithWalls(boxes, [&](Square b) { return freeze.pushFrozen(occupied, b); });
+}
+
+bool BipartiteCheck::deadlockWithImmovable(const std::vector<Square>& boxes,
+                                           const std::vector<uint8_t>& immovable) {
+  return deadlockWithWalls(boxes, [&](Square b) { return immovable[b] != 0; });
+}
+
+template <class Fixed>
+bool BipartiteCheck::deadlockWithWalls(const std::vector<Square>& boxes, Fixed fixed) {
   std::vector<Square> movable;
   std::vector<uint8_t> goalTaken(goals_, 0);
   uint64_t key = 0;
   for (Square b : boxes) {
-    if (freeze.pushFrozen(occupied, b)) {
+    if (fixed(b)) {
       if (!board_.isGoal(b)) return true;
       key ^= frozenKey_[b];
       for (int g = 0; g < goals_; ++g)

@@ -40,6 +40,10 @@ class BipartiteCheck {
   // others (and, on goals, keep their goal). `occupied` marks the boxes.
   bool deadlockWithFrozen(const std::vector<Square>& boxes, const std::vector<uint8_t>& occupied,
                           FreezeCheck& freeze);
+  // The same with the boxes `immovable` marks ([square] 1, immovable.h) as
+  // the fixed ones.
+  bool deadlockWithImmovable(const std::vector<Square>& boxes,
+                             const std::vector<uint8_t>& immovable);
   // Can a lone box on s be pushed to goal number g (index in board.goals())?
   bool reaches(Square s, int g) const { return reach_[static_cast<size_t>(s) * goals_ + g] != 0; }
   uint64_t memoryBytes() const;
@@ -48,6 +52,9 @@ class BipartiteCheck {
   // Fills `table` [square * goals + goal] for the board with `walls` extra
   // (a frozen box set's table).
   void computeReach(const std::vector<uint8_t>& walls, std::vector<uint8_t>& table) const;
+  // The matching with the boxes fixed(b) holds as walls, on their goals.
+  template <class Fixed>
+  bool deadlockWithWalls(const std::vector<Square>& boxes, Fixed fixed);
   bool perfectMatching(const std::vector<Square>& boxes, const std::vector<uint8_t>& table,
                        const std::vector<uint8_t>& goalTaken);
   bool augment(int box, const std::vector<Square>& boxes, const std::vector<uint8_t>& table);

@@ -15,6 +15,8 @@ const char* deadlockKindName(DeadlockKind kind) {
       return "frozen";
     case DeadlockKind::Matching:
       return "matching";
+    case DeadlockKind::Immovable:
+      return "immovable";
     case DeadlockKind::Corral:
       return "corral";
     case DeadlockKind::None:
@@ -41,6 +43,7 @@ PositionCheck::PositionCheck(const Board& board, int corralBudget)
       freeze_(board, dead_, board.goalMask()),
       bipartite_(board, goalReach_),
       corral_(board, dead_, corralBudget),
+      immovable_(board, dead_),
       reach_(board) {}
 
 DeadlockVerdict PositionCheck::check(const std::vector<uint8_t>& occupied, Square player,
@@ -53,6 +56,8 @@ DeadlockVerdict PositionCheck::check(const std::vector<uint8_t>& occupied, Squar
   if (std::vector<Square> b = frozenGroup(occupied, boxes); !b.empty())
     return {DeadlockKind::Frozen, b};
   if (bipartite_.deadlock(boxes)) return {DeadlockKind::Matching, hallViolators(boxes)};
+  if (std::vector<Square> b = immovableBoxes(boxes, player); !b.empty())
+    return {DeadlockKind::Immovable, b};
   if (std::vector<Square> b = corralFence(occupied, player, moved); !b.empty())
     return {DeadlockKind::Corral, b};
   return {};
@@ -82,6 +87,18 @@ std::vector<Square> PositionCheck::frozenGroup(const std::vector<uint8_t>& occup
     return group;
   }
   return {};
+}
+
+// The boxes that can never move again, when they make the position dead:
+// those off goal if any, else all of them (they shut a goal off).
+std::vector<Square> PositionCheck::immovableBoxes(const std::vector<Square>& boxes, Square player) {
+  std::vector<uint8_t> marks(board_.squareCount(), 0);
+  if (immovable_.find(boxes, player, marks) == 0 || !bipartite_.deadlockWithImmovable(boxes, marks))
+    return {};
+  std::vector<Square> held, offGoal;
+  for (Square b : boxes)
+    if (marks[b]) (board_.isGoal(b) ? held : offGoal).push_back(b);
+  return offGoal.empty() ? held : offGoal;
 }
 
 // With no perfect matching, the first box that no augmenting path can

@@ -14,7 +14,9 @@
 // In order: a box off goal on a dead square; a frozen group (freeze.h) with
 // a box off goal; boxes that together reach fewer goals than they are
 // (bipartite.h: the boxes of a Hall violator, found from a maximum
-// matching); a corral that cannot be opened (corral.h: its fence boxes).
+// matching); boxes that can never move again, off goal or shutting a goal
+// off from the others (immovable.h); a corral that cannot be opened
+// (corral.h: its fence boxes).
 #pragma once
 
 #include <cstdint>
@@ -25,12 +27,13 @@
 #include "deadlock/bipartite.h"
 #include "deadlock/corral.h"
 #include "deadlock/freeze.h"
+#include "deadlock/immovable.h"
 
 namespace soko {
 
-enum class DeadlockKind : uint8_t { None, DeadSquare, Frozen, Matching, Corral };
+enum class DeadlockKind : uint8_t { None, DeadSquare, Frozen, Matching, Immovable, Corral };
 
-// "dead-square", "frozen", "matching", "corral", or "" for None.
+// "dead-square", "frozen", "matching", "immovable", "corral", or "" for None.
 const char* deadlockKindName(DeadlockKind kind);
 
 struct DeadlockVerdict {
@@ -70,6 +73,7 @@ class PositionCheck {
   std::vector<Square> frozenGroup(const std::vector<uint8_t>& occupied,
                                   const std::vector<Square>& boxes);
   std::vector<Square> hallViolators(const std::vector<Square>& boxes) const;
+  std::vector<Square> immovableBoxes(const std::vector<Square>& boxes, Square player);
   std::vector<Square> corralFence(const std::vector<uint8_t>& occupied, Square player,
                                   Square moved);
 
@@ -79,6 +83,7 @@ class PositionCheck {
   FreezeCheck freeze_;
   BipartiteCheck bipartite_;
   CorralCheck corral_;
+  ImmovableBoxes immovable_;
   Reach reach_;
 };
 

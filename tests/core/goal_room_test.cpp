@@ -129,7 +129,9 @@ TEST_CASE(
     "goal-room order: fess lifts it when it runs dry, and still agrees with breadth-first search") {
   std::mt19937 rng(2024);
   int levels = 0, lifted = 0;
-  for (int round = 0; round < 3000 && levels < 300; ++round) {
+  // Most unsolvable random starts are proved dead before any move (their
+  // boxes immovable, immovable.h), so lifts are rare: 13 in these 3,000.
+  for (int round = 0; round < 30000 && levels < 3000; ++round) {
     auto level = testing::randomSmallLevel(rng, 2 + round % 3, 7 + round % 2, 6, 12);
     if (!level) continue;
     SolveStatus expected = testing::bfsOutcome(*level);

@@ -241,6 +241,18 @@ test('a level dead from its start is said to be so, with no Undo to offer', () =
   assert.match(deadlockWords(state.deadlock), /^This level cannot be solved, even from its start: /);
 });
 
+test('boxes that can never move again and shut a goal off are marked, the loose box not', () => {
+  //   ########
+  //   #@ #*.*#   the empty goal can only be filled from below, from a
+  //   # $ ***#   pocket the player never reaches
+  //   #   # ##
+  //   ########
+  const state = playing('########\n#@ #*.*#\n# $ ***#\n#   # ##\n########\n');
+  watchDeadlock(state);
+  assert.deepEqual(state.deadlock, { kind: 'immovable', boxes: [12, 14, 20, 21, 22], pushed: false });
+  assert.match(deadlockWords(state.deadlock), /: the marked boxes can never be pushed again, and where they stand they leave a goal no other box can reach/);
+});
+
 test('with the setting off there is no warning; a solvable game is never warned about', () => {
   const state = playing(CORNER);
   state.settings.deadlockWarning = false;

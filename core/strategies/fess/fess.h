@@ -15,8 +15,9 @@
 // hotspot advisor moves the box blocking most others. A position reached
 // again more cheaply is queued again. Deadlocks are pruned by dead
 // squares, freeze, bipartite matching with frozen boxes as walls, dead
-// pair/triple patterns, and P-corral searches with a node budget (run when
-// a position is taken up, not for every child). Where a PI-corral exists,
+// pair/triple patterns, and, when a position is taken up rather than for
+// every child, P-corral searches with a node budget and immovable boxes
+// (deadlock/immovable.h) with the matching over them. Where a PI-corral exists,
 // only its fence boxes are pushed (search/pi_corral.h: sound, and often a
 // much smaller branching).
 #pragma once

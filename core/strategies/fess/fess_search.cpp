@@ -11,6 +11,7 @@
 #include "deadlock/corral.h"
 #include "deadlock/dead_patterns.h"
 #include "deadlock/freeze.h"
+#include "deadlock/immovable.h"
 #include "deadlock/pi_corral.h"
 #include "feature_cells.h"
 #include "fess_tables.h"
@@ -53,6 +54,8 @@ class FessSearch : public Strategy, public MeetingSide {
         freeze_(board_, dead_, goal_),
         bipartite_(board_, tables.goalReach()),
         corral_(board_, dead_, kCorralBudget),
+        immovable_(board_, dead_),
+        immovableMark_(board_.squareCount(), 0),
         moves_(board_, dead_, tables.tunnelStops()),
         piCorral_(board_, dead_),
         plan_(tables.plan()),
@@ -137,9 +140,9 @@ class FessSearch : public Strategy, public MeetingSide {
            std::to_string(c.gaveUp) + ", cached " + std::to_string(c.cacheHits) +
            "), pruned: freeze " + std::to_string(prunedFreeze_) + ", bipartite " +
            std::to_string(prunedBipartite_) + ", corral " + std::to_string(prunedCorral_) +
-           ", patterns " + std::to_string(prunedPattern_) + " (" +
-           std::to_string(patterns_.pairCount()) + " pairs, " +
-           std::to_string(patterns_.tripleCount()) + " triples), pi-corrals " +
+           ", immovable " + std::to_string(prunedImmovable_) + ", patterns " +
+           std::to_string(prunedPattern_) + " (" + std::to_string(patterns_.pairCount()) +
+           " pairs, " + std::to_string(patterns_.tripleCount()) + " triples), pi-corrals " +
            std::to_string(piCorral_.stats().found) + " (dead " +
            std::to_string(piCorral_.stats().dead) + ")" +
            (roomOrder_ ? "" : "; goal-room order lifted") +
@@ -333,6 +336,12 @@ class FessSearch : public Strategy, public MeetingSide {
         return false;
       }
     }
+    if (immovableDeadlock(player)) {
+      ++prunedImmovable_;
+      for (Square b : current_) occupied_[b] = 0;
+      x_.step = Step::None;
+      return false;
+    }
     parentFeatures_ = features(current_);
     // The parent's box-goal matching: most children keep it (see evaluate).
     parentMatched_ = !bipartite_.deadlock(current_, &parentGoal_);
@@ -342,6 +351,15 @@ class FessSearch : public Strategy, public MeetingSide {
     x_.boxKey = zobrist_.boxes(current_.data(), n);
     x_.step = Step::PiCorral;
     return true;
+  }
+
+  // Boxes that can never move again (immovable.h), off goal or shutting
+  // some goal off from every other box.
+  bool immovableDeadlock(Square player) {
+    const int fixed = immovable_.find(current_, player, immovableMark_);
+    const bool dead = fixed > 0 && bipartite_.deadlockWithImmovable(current_, immovableMark_);
+    for (Square b : current_) immovableMark_[b] = 0;
+    return dead;
   }
 
   Outcome expandSome(const Deadline& deadline) {
@@ -588,6 +606,9 @@ class FessSearch : public Strategy, public MeetingSide {
   bool parentMatched_ = false;   // the expanded position has a perfect box-goal matching,
   std::vector<int> parentGoal_;  // [box] this goal for each
   CorralCheck corral_;
+  ImmovableBoxes immovable_;
+  std::vector<uint8_t> immovableMark_;  // [square] scratch for immovable_
+  uint64_t prunedImmovable_ = 0;
   MacroMoves moves_;
   PiCorral piCorral_;
   const PackingPlan& plan_;
