@@ -14,7 +14,7 @@ const WHY = {
     : 'the marked boxes can never reach a goal from their squares'),
   frozen: () => 'the marked boxes are stuck against the walls and each other, not all of them on goals',
   matching: (n) => `the ${plural(n, 'marked box', 'marked boxes')} cannot each reach a goal of their own: fewer goals are within their reach`,
-  immovable: () => 'the marked boxes can never be pushed again, and where they stand they leave a goal no other box can reach (or are off goals themselves)',
+  immovable: () => 'the marked boxes can never be pushed again, and the level cannot be finished with them where they stand',
   corral: () => 'the marked boxes fence off squares that can never be opened up and filled',
 };
 

@@ -2,8 +2,11 @@
 // the editor's problem mark and grid lines in the light and dark themes,
 // with the tool swatches in the board's colours; and a deadlock's mark on a
 // zoomed 120 x 120 board: painted with the push, kept through a paint of the
-// changed squares only, gone with its Undo. Screenshots: /tmp/soko-editor-light.png, /tmp/soko-editor-dark.png,
-// /tmp/soko-deadlock-big.png, /tmp/soko-deadlock-big-undone.png.
+// changed squares only, gone with its Undo; and a level whose boxes can
+// never move again, shutting a goal off, warned about from its start.
+// Screenshots: /tmp/soko-editor-light.png, /tmp/soko-editor-dark.png,
+// /tmp/soko-deadlock-big.png, /tmp/soko-deadlock-big-undone.png,
+// /tmp/soko-deadlock-immovable.png.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bigLevel } from './big-level.mjs';
@@ -119,4 +122,25 @@ test('a deadlock on a zoomed large board: the mark is painted with the push, sta
   assert.equal(await page.locator('#deadlock-bar').isVisible(), false);
   assert.notEqual(await markAt(), COLOURS.light.mark, 'the mark went with the box');
   await page.screenshot({ path: '/tmp/soko-deadlock-big-undone.png' });
+});
+
+test('a level whose goal is shut off by boxes that can never move is warned about from its start, the boxes marked', async (t) => {
+  //   ########
+  //   #@ #*.*#   the empty goal can only be filled from below, from a
+  //   # $ ***#   pocket the player never reaches: five boxes are held
+  //   #   # ##   for good, the loose one is not
+  //   ########
+  const { page } = await openPage(t);
+  await pasteText(page, 'Shut Goal\n########\n#@ #*.*#\n# $ ***#\n#   # ##\n########\n');
+  await page.waitForFunction(() => document.getElementById('title').textContent === 'Shut Goal');
+  await page.waitForSelector('#deadlock-bar:not([hidden])');
+  await frame(page);
+  const d = await page.evaluate(() => ({ ...window.soko.state.deadlock }));
+  assert.equal(d.kind, 'immovable');
+  assert.deepEqual(d.boxes, [12, 14, 20, 21, 22]);
+  assert.match(await text(page, '#deadlock-bar'), /This level cannot be solved, even from its start: the marked boxes can never be pushed again/);
+  const g = await page.evaluate(() => window.soko.board.geometry());
+  for (const i of d.boxes) assert.equal(await pixel(page, 'board', ...squarePixels(g, i).frame), COLOURS.light.mark, `square ${i} marked`);
+  assert.notEqual(await pixel(page, 'board', ...squarePixels(g, 10).frame), COLOURS.light.mark, 'the loose box is not');
+  await page.screenshot({ path: '/tmp/soko-deadlock-immovable.png' });
 });
