@@ -11,15 +11,16 @@ const GIB = 1024 * MIB;
 export const MIN_SHARE_BYTES = 128 * MIB;
 
 // The strategies beside the default (which is always worker 1), best
-// complement first; docs/bench/browser/README.md has the measurements.
-// fess alone (forward, five feature spaces, a whole core rather than the
+// complement first; docs/benchmarks.md ("The page's solver: a pool of
+// workers", CSVs in docs/bench/members-10s/) has the measurements. fess
+// alone (forward, five feature spaces, a whole core rather than the
 // default's share) added most when measured: XSokoban 16 at 10 s (which
-// the default now solves itself in 8 to 10 s, natively and in the page),
-// and it is the fastest beside the default at 1 and 2 s; fess with four
-// spaces then adds 52; hbox 11 is the backward (reverse) search; then fess
-// with a sixth space, fess without the plan order (each solved a level of
-// XSokoban nothing else did, README), hbox's reverse search with its own
-// heuristics, and fess without the goal-room order.
+// the default solves itself at the edge of 10 s, or later, natively and in
+// the page), and it is the fastest beside the default at 1 and 2 s; fess
+// with four spaces then adds 52; hbox 11 is the backward (reverse) search;
+// then fess with a sixth space, fess without the plan order (each solved a
+// level of XSokoban nothing else did, README), hbox's reverse search with
+// its own heuristics, and fess without the goal-room order.
 export const POOL_ORDER = ['fess', 'fess-four', 'hbox11', 'fess-flat', 'fess-noplan', 'hbox1', 'fess-noroom'];
 
 // Up to `count` strategies: the module's default (its first), then those of
