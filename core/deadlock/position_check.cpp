@@ -19,6 +19,8 @@ const char* deadlockKindName(DeadlockKind kind) {
       return "immovable";
     case DeadlockKind::Corral:
       return "corral";
+    case DeadlockKind::GoalArea:
+      return "goal-area";
     case DeadlockKind::None:
       break;
   }
@@ -44,6 +46,7 @@ PositionCheck::PositionCheck(const Board& board, int corralBudget)
       bipartite_(board, goalReach_),
       corral_(board, dead_, corralBudget),
       immovable_(board, dead_),
+      goalArea_(board, dead_, corralBudget),
       reach_(board) {}
 
 DeadlockVerdict PositionCheck::check(const std::vector<uint8_t>& occupied, Square player,
@@ -60,6 +63,8 @@ DeadlockVerdict PositionCheck::check(const std::vector<uint8_t>& occupied, Squar
     return {DeadlockKind::Immovable, b};
   if (std::vector<Square> b = corralFence(occupied, player, moved); !b.empty())
     return {DeadlockKind::Corral, b};
+  if (std::vector<Square> b = goalAreaBoxes(boxes, player); !b.empty())
+    return {DeadlockKind::GoalArea, b};
   return {};
 }
 
@@ -99,6 +104,16 @@ std::vector<Square> PositionCheck::immovableBoxes(const std::vector<Square>& box
   for (Square b : boxes)
     if (marks[b]) (board_.isGoal(b) ? held : offGoal).push_back(b);
   return offGoal.empty() ? held : offGoal;
+}
+
+// The boxes of the goal area (every box if none is in it), when the goals
+// can never all be filled.
+std::vector<Square> PositionCheck::goalAreaBoxes(const std::vector<Square>& boxes, Square player) {
+  if (!goalArea_.deadlock(boxes, player)) return {};
+  std::vector<Square> out;
+  for (Square b : boxes)
+    if (goalArea_.area()[b]) out.push_back(b);
+  return out.empty() ? boxes : out;
 }
 
 // With no perfect matching, the first box that no augmenting path can

@@ -16,7 +16,9 @@
 // (bipartite.h: the boxes of a Hall violator, found from a maximum
 // matching); boxes that can never move again, off goal or shutting a goal
 // off from the others (immovable.h); a corral that cannot be opened
-// (corral.h: its fence boxes).
+// (corral.h: its fence boxes); goals that can never all be filled, the
+// boxes on and round them standing as they do (goal_area.h: the boxes of
+// the goal area).
 #pragma once
 
 #include <cstdint>
@@ -27,13 +29,23 @@
 #include "deadlock/bipartite.h"
 #include "deadlock/corral.h"
 #include "deadlock/freeze.h"
+#include "deadlock/goal_area.h"
 #include "deadlock/immovable.h"
 
 namespace soko {
 
-enum class DeadlockKind : uint8_t { None, DeadSquare, Frozen, Matching, Immovable, Corral };
+enum class DeadlockKind : uint8_t {
+  None,
+  DeadSquare,
+  Frozen,
+  Matching,
+  Immovable,
+  Corral,
+  GoalArea
+};
 
-// "dead-square", "frozen", "matching", "immovable", "corral", or "" for None.
+// "dead-square", "frozen", "matching", "immovable", "corral", "goal-area",
+// or "" for None.
 const char* deadlockKindName(DeadlockKind kind);
 
 struct DeadlockVerdict {
@@ -49,6 +61,7 @@ class PositionCheck {
   // [kMinCorralBudget, kCorralBudget]. Measured under Node on the bundled
   // levels, a search that gave up took up to 12 ms at 1,000 positions
   // (Sasquatch VI 15, XSokoban 74) and at most 2.8 ms with this budget.
+  // The goal area's search (a flood a position too) gets the same budget.
   static constexpr int kCorralBudget = 1000;
   static constexpr int kMinCorralBudget = 100;
   static constexpr int kCorralWork = 30000;
@@ -76,6 +89,7 @@ class PositionCheck {
   std::vector<Square> immovableBoxes(const std::vector<Square>& boxes, Square player);
   std::vector<Square> corralFence(const std::vector<uint8_t>& occupied, Square player,
                                   Square moved);
+  std::vector<Square> goalAreaBoxes(const std::vector<Square>& boxes, Square player);
 
   const Board& board_;
   std::vector<uint8_t> dead_;       // [square] 1 where a lone box can reach no goal
@@ -84,6 +98,7 @@ class PositionCheck {
   BipartiteCheck bipartite_;
   CorralCheck corral_;
   ImmovableBoxes immovable_;
+  GoalAreaCheck goalArea_;
   Reach reach_;
 };
 

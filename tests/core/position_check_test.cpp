@@ -100,6 +100,21 @@ TEST_CASE("position check: boxes that can never move again and shut a goal off a
   CHECK(testing::bfsOutcome(one(text)) == SolveStatus::Unsolvable);
 }
 
+TEST_CASE("position check: goals that can never all be filled mark the goal area's boxes") {
+  // A position of XSokoban 88 (tests/core/goal_area_test.cpp): the three
+  // empty goals can no longer all be filled; the 20 boxes on goals are
+  // marked, not the three outside.
+  const std::string text = testing::kXSokoban88GoalRoom;
+  Seen v = startVerdict(text);
+  CHECK(v.kind == DeadlockKind::GoalArea);
+  CHECK(v.cells.size() == 20);
+  const Level level = one(text);
+  std::vector<std::string> rows;
+  for (size_t at = 0, end; (end = text.find('\n', at)) != std::string::npos; at = end + 1)
+    rows.push_back(text.substr(at, end - at));
+  for (int c : v.cells) CHECK(rows[level.y(c)][level.x(c)] == '*');
+}
+
 TEST_CASE("position check: a solvable start is not dead") {
   Seen v = startVerdict(testing::kXSokoban1);
   CHECK(v.kind == DeadlockKind::None);

@@ -15,9 +15,32 @@
 
 namespace soko::testing {
 
-// A random closed w x h level with `boxes` boxes and goals, or nothing if the dice made a bad one.
+// Goals grown as a blob from the first of `floor` (shuffled), then the
+// player and the boxes on the next free squares; false when the blob
+// cannot grow to `boxes` goals.
+inline bool placeGoalRoom(std::string& text, const std::vector<size_t>& floor, int boxes,
+                          long stride) {
+  std::vector<size_t> blob{floor[0]};
+  text[floor[0]] = '.';
+  for (size_t k = 0; k < blob.size() && static_cast<int>(blob.size()) < boxes; ++k)
+    for (long step : {1L, -1L, stride, -stride}) {
+      const long n = static_cast<long>(blob[k]) + step;
+      if (n >= 0 && n < static_cast<long>(text.size()) && text[n] == ' ' &&
+          static_cast<int>(blob.size()) < boxes)
+        text[n] = '.', blob.push_back(static_cast<size_t>(n));
+    }
+  if (static_cast<int>(blob.size()) < boxes) return false;
+  int placed = -1;  // the player first
+  for (size_t i = 1; i < floor.size() && placed < boxes; ++i)
+    if (text[floor[i]] == ' ') text[floor[i]] = placed++ < 0 ? '@' : '$';
+  return placed == boxes;
+}
+
+// A random closed w x h level with `boxes` boxes and goals, or nothing if
+// the dice made a bad one. `goalRoom`: the goals a blob grown from one floor
+// square, where the order of filling matters.
 inline std::optional<Level> randomSmallLevel(std::mt19937& rng, int boxes, int w = 7, int h = 6,
-                                             int wallPct = 15) {
+                                             int wallPct = 15, bool goalRoom = false) {
   std::string text;
   std::uniform_int_distribution<int> pct(0, 99);
   for (int y = 0; y < h; ++y) {
@@ -30,8 +53,12 @@ inline std::optional<Level> randomSmallLevel(std::mt19937& rng, int boxes, int w
     if (text[i] == ' ') floor.push_back(i);
   if (static_cast<int>(floor.size()) < 2 * boxes + 1) return std::nullopt;
   std::shuffle(floor.begin(), floor.end(), rng);
-  text[floor[0]] = '@';
-  for (int i = 0; i < boxes; ++i) text[floor[1 + i]] = '$', text[floor[1 + boxes + i]] = '.';
+  if (goalRoom) {
+    if (!placeGoalRoom(text, floor, boxes, w + 1)) return std::nullopt;
+  } else {
+    text[floor[0]] = '@';
+    for (int i = 0; i < boxes; ++i) text[floor[1 + i]] = '$', text[floor[1 + boxes + i]] = '.';
+  }
   Collection c = parseCollection(text);
   if (!c.errors.empty() || c.levels.size() != 1) return std::nullopt;
   Board b(c.levels[0]);

@@ -253,6 +253,24 @@ test('boxes that can never move again and shut a goal off are marked, the loose 
   assert.match(deadlockWords(state.deadlock), /: the marked boxes can never be pushed again, and the level cannot be finished with them where they stand\.$/);
 });
 
+test('goals that can never all be filled mark the boxes of the goal area', () => {
+  // A position of XSokoban 88 with 20 of its 23 boxes on goals: the three
+  // empty goals can no longer all be filled. The boxes on goals are marked,
+  // not the three outside.
+  const state = playing([
+    '##########', '#********####', '#***#### #@ #####', '#*.*#  ###      #',
+    '#**.            #', '#  *#     #    ##', '#**.# # #      #', '#*# #          #',
+    '#*  # ### #### #', '##  #          #', ' #  # $     #$ #', ' #  # ####     #',
+    ' #  #    ###   #', ' #  # $  # #####', ' #  #    #', ' #########', ''].join('\n'));
+  watchDeadlock(state);
+  assert.deepEqual(state.deadlock, {
+    kind: 'goal-area',
+    boxes: [18, 19, 20, 21, 22, 23, 24, 25, 35, 36, 37, 52, 54, 69, 70, 88, 103, 104, 120, 137],
+    pushed: false,
+  });
+  assert.match(deadlockWords(state.deadlock), /: the empty goals can never all be filled with the marked boxes where they stand\.$/);
+});
+
 test('with the setting off there is no warning; a solvable game is never warned about', () => {
   const state = playing(CORNER);
   state.settings.deadlockWarning = false;

@@ -2,11 +2,12 @@
 // the editor's problem mark and grid lines in the light and dark themes,
 // with the tool swatches in the board's colours; and a deadlock's mark on a
 // zoomed 120 x 120 board: painted with the push, kept through a paint of the
-// changed squares only, gone with its Undo; and a level whose boxes can
-// never move again, shutting a goal off, warned about from its start.
+// changed squares only, gone with its Undo; a level whose boxes can never
+// move again, shutting a goal off, warned about from its start; and a goal
+// room whose empty goals can no longer all be filled.
 // Screenshots: /tmp/soko-editor-light.png, /tmp/soko-editor-dark.png,
 // /tmp/soko-deadlock-big.png, /tmp/soko-deadlock-big-undone.png,
-// /tmp/soko-deadlock-immovable.png.
+// /tmp/soko-deadlock-immovable.png, /tmp/soko-deadlock-goal-area.png.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bigLevel } from './big-level.mjs';
@@ -143,4 +144,28 @@ test('a level whose goal is shut off by boxes that can never move is warned abou
   for (const i of d.boxes) assert.equal(await pixel(page, 'board', ...squarePixels(g, i).frame), COLOURS.light.mark, `square ${i} marked`);
   assert.notEqual(await pixel(page, 'board', ...squarePixels(g, 10).frame), COLOURS.light.mark, 'the loose box is not');
   await page.screenshot({ path: '/tmp/soko-deadlock-immovable.png' });
+});
+
+test('a goal room filled in an order that shuts its last goals off is warned about, its boxes marked', async (t) => {
+  // A position of XSokoban 88: 20 boxes on goals, three outside; the three
+  // empty goals can no longer all be filled.
+  const { page } = await openPage(t);
+  const rows = [
+    '##########', '#********####', '#***#### #@ #####', '#*.*#  ###      #',
+    '#**.            #', '#  *#     #    ##', '#**.# # #      #', '#*# #          #',
+    '#*  # ### #### #', '##  #          #', ' #  # $     #$ #', ' #  # ####     #',
+    ' #  #    ###   #', ' #  # $  # #####', ' #  #    #', ' #########'];
+  await pasteText(page, `Goal Room\n${rows.join('\n')}\n`);
+  await page.waitForFunction(() => document.getElementById('title').textContent === 'Goal Room');
+  await page.waitForSelector('#deadlock-bar:not([hidden])');
+  await frame(page);
+  const d = await page.evaluate(() => ({ ...window.soko.state.deadlock }));
+  assert.equal(d.kind, 'goal-area');
+  assert.equal(d.boxes.length, 20);
+  assert.match(await text(page, '#deadlock-bar'), /This level cannot be solved, even from its start: the empty goals can never all be filled with the marked boxes where they stand/);
+  const g = await page.evaluate(() => window.soko.board.geometry());
+  for (const i of d.boxes) assert.equal(await pixel(page, 'board', ...squarePixels(g, i).frame), COLOURS.light.mark, `square ${i} marked`);
+  const outside = 10 * 17 + 6;  // the box below the goals' corridor wall
+  assert.notEqual(await pixel(page, 'board', ...squarePixels(g, outside).frame), COLOURS.light.mark, 'a box outside is not');
+  await page.screenshot({ path: '/tmp/soko-deadlock-goal-area.png' });
 });
