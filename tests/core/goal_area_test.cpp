@@ -19,8 +19,8 @@ using testing::squareMask;
 
 namespace {
 
-// None of the checks fess runs before this one (freeze and the matching,
-// corral searches, immovable boxes) condemns the position.
+// None of the other checks (freeze and the matching, corral searches,
+// immovable boxes) condemns the position.
 bool othersPass(const Board& b, const std::vector<Square>& boxes, Square player) {
   const std::vector<uint8_t> reach = goalReachTable(b), occupied = squareMask(b, boxes);
   FreezeCheck freeze(b, pushDeadSquares(b), b.goalMask());
@@ -116,7 +116,10 @@ TEST_CASE("goal area: a room that can still be filled is not condemned") {
 }
 
 TEST_CASE("goal area: never condemns a solvable position (exhaustive push graphs)") {
-  // Levels of the usual random kind and levels whose goals form a room.
+  // Levels of the usual random kind and levels whose goals form a room. On
+  // these small boards the other checks condemn every position this one
+  // does (measured: none beyond them); XSokoban 88's position above is one
+  // they miss.
   for (const bool clustered : {false, true}) {
     std::mt19937 rng(clustered ? 4242 : 31415);
     int levels = 0, condemned = 0;
