@@ -38,12 +38,13 @@ std::vector<uint8_t> goalArea(const Board& board) {
 }  // namespace
 
 GoalAreaCheck::GoalAreaCheck(const Board& board, std::vector<uint8_t> dead, int nodeBudget,
-                             int maxEmpty)
+                             int maxEmpty, uint64_t workBudget)
     : board_(board),
       dead_(dead.empty() ? std::vector<uint8_t>(board.squareCount(), 0) : std::move(dead)),
       inArea_(goalArea(board)),
       budget_(nodeBudget),
       maxEmpty_(maxEmpty),
+      workBudget_(workBudget),
       zobrist_(board.squareCount(), 0x5EED0FA7EA5ull),
       occupied_(board.squareCount(), 0),
       mark_(board.squareCount(), 0),
@@ -72,7 +73,7 @@ Square GoalAreaCheck::flood(Square player) {
   mark_[player] = stamp_;
   Square least = player;
   const uint8_t* occ = occupied_.data();
-  floodMarked(
+  work_ += floodMarked(
       board_, player, mark_.data(), stamp_, stack_.data(),
       [occ](Square n, Direction) { return !occ[n]; },
       [&least](Square n) {
@@ -121,9 +122,10 @@ int GoalAreaCheck::search(Square player) {
   seen_.clear();
   queued_.clear();
   found_ = false;
+  work_ = 0;
   add(scratch_, player);
   for (int nodes = 0; !open_.empty();) {
-    if (nodes >= budget_) return 2;
+    if (nodes >= budget_ || (workBudget_ && work_ >= workBudget_)) return 2;
     const State s = open_.back();
     open_.pop_back();
     if (expand(s)) ++nodes;
@@ -135,6 +137,7 @@ int GoalAreaCheck::search(Square player) {
 void GoalAreaCheck::add(const std::vector<Square>& boxes, Square player) {
   const uint64_t exact =
       keyOf(boxes.data(), static_cast<int>(boxes.size()), player) ^ 0x2545F4914F6CDD1Dull;
+  work_ += boxes.size();
   if (!queued_.insert(exact)) return;
   open_.push_back(
       {static_cast<uint32_t>(areaBoxes_.size()), static_cast<uint16_t>(boxes.size()), player});

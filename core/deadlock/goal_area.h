@@ -59,9 +59,10 @@ class GoalAreaCheck {
 
   // `dead`: squares no box may be pushed onto; `nodeBudget`: positions per
   // small search; `maxEmpty`: positions with more boxes off the area's
-  // goals are not searched (answered "no deadlock").
+  // goals are not searched (answered "no deadlock"); `workBudget`: squares
+  // flooded and boxes copied per small search, 0 for no limit.
   GoalAreaCheck(const Board& board, std::vector<uint8_t> dead, int nodeBudget = kBudget,
-                int maxEmpty = kMaxEmpty);
+                int maxEmpty = kMaxEmpty, uint64_t workBudget = 0);
 
   // True when the position (its boxes, the player on `player`) is a proven deadlock.
   bool deadlock(const std::vector<Square>& boxes, Square player);
@@ -104,6 +105,8 @@ class GoalAreaCheck {
   std::vector<uint8_t> inArea_;
   int budget_;
   int maxEmpty_;
+  uint64_t workBudget_;
+  uint64_t work_ = 0;  // of the current small search
   Zobrist zobrist_;
   std::vector<uint8_t> occupied_;  // [square] the small search's boxes
   std::vector<uint32_t> mark_;     // [square] == stamp_ in the player's flood

@@ -46,7 +46,7 @@ PositionCheck::PositionCheck(const Board& board, int corralBudget)
       bipartite_(board, goalReach_),
       corral_(board, dead_, corralBudget),
       immovable_(board, dead_),
-      goalArea_(board, dead_, corralBudget),
+      goalArea_(board, dead_, GoalAreaCheck::kBudget, GoalAreaCheck::kMaxEmpty, kGoalAreaWork),
       reach_(board) {}
 
 DeadlockVerdict PositionCheck::check(const std::vector<uint8_t>& occupied, Square player,

@@ -87,6 +87,10 @@ TEST_CASE("goal area: a goal room filled in an order that shuts its last goals o
   GoalAreaCheck tiny(b, pushDeadSquares(b), 3);
   CHECK_FALSE(tiny.deadlock(b.startBoxes(), b.startPlayer()));
   CHECK(tiny.stats().gaveUp == 1);
+  // So does running out of work (squares flooded, boxes copied).
+  GoalAreaCheck busy(b, pushDeadSquares(b), 100000, GoalAreaCheck::kMaxEmpty, 500);
+  CHECK_FALSE(busy.deadlock(b.startBoxes(), b.startPlayer()));
+  CHECK(busy.stats().gaveUp == 1);
 }
 
 TEST_CASE("goal area: a room that can still be filled is not condemned") {
