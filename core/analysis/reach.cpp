@@ -45,7 +45,7 @@ Square Reach::fill(const std::vector<uint8_t>& occupied, Square start) {
   const uint8_t* const occ = occupied.data();
   Square smallest = start;
   mark_[start] = stamp_;
-  floodMarked(
+  filled_ = floodMarked(
       board_, start, mark_.data(), stamp_, stack_.data(),
       [occ](Square n, Direction) { return !occ[n]; },
       [&smallest](Square n) {

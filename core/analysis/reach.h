@@ -54,6 +54,8 @@ class Reach {
   Square fillWithSteps(const std::vector<uint8_t>& occupied, Square start,
                        std::vector<int32_t>& steps);
   bool reachable(Square s) const { return mark_[s] == stamp_; }
+  // How many squares the last fill() reached (its work).
+  size_t filledCount() const { return filled_; }
 
  private:
   void nextStamp();
@@ -62,6 +64,7 @@ class Reach {
   std::vector<uint32_t> mark_;  // [square] == stamp_ when reachable
   uint32_t stamp_ = 0;
   std::vector<Square> stack_;  // room for every square: each is stacked once at most
+  size_t filled_ = 0;
 };
 
 }  // namespace soko

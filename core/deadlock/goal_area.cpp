@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "analysis/reach.h"
-
 namespace soko {
 namespace {
 
@@ -47,8 +45,7 @@ GoalAreaCheck::GoalAreaCheck(const Board& board, std::vector<uint8_t> dead, int 
       workBudget_(workBudget),
       zobrist_(board.squareCount(), 0x5EED0FA7EA5ull),
       occupied_(board.squareCount(), 0),
-      mark_(board.squareCount(), 0),
-      stack_(board.squareCount() + 1) {
+      reach_(board) {
   // Where a box may come in: onto an area square, from the outside square
   // next to it (a box may stand there), the player one further.
   for (int r = 0; r < board.squareCount(); ++r) {
@@ -65,21 +62,12 @@ GoalAreaCheck::GoalAreaCheck(const Board& board, std::vector<uint8_t> dead, int 
 uint64_t GoalAreaCheck::memoryBytes() const {
   return cache_.size() * 32 + areaBoxes_.capacity() * sizeof(Square) +
          open_.capacity() * sizeof(State) + seen_.memoryBytes() + queued_.memoryBytes() +
-         (occupied_.size() + inArea_.size() + dead_.size()) + mark_.size() * 4;
+         (occupied_.size() + inArea_.size() + dead_.size()) + occupied_.size() * 6;
 }
 
 Square GoalAreaCheck::flood(Square player) {
-  if (++stamp_ == 0) std::fill(mark_.begin(), mark_.end(), 0), stamp_ = 1;
-  mark_[player] = stamp_;
-  Square least = player;
-  const uint8_t* occ = occupied_.data();
-  work_ += floodMarked(
-      board_, player, mark_.data(), stamp_, stack_.data(),
-      [occ](Square n, Direction) { return !occ[n]; },
-      [&least](Square n) {
-        least = std::min(least, n);
-        return false;
-      });
+  const Square least = reach_.fill(occupied_, player);
+  work_ += reach_.filledCount();
   return least;
 }
 
@@ -167,7 +155,7 @@ bool GoalAreaCheck::expand(const State& s) {
       const Square b = boxes[i];
       for (Direction d : kDirections) {
         const Square to = board_.neighbor(b, d), from = board_.neighbor(b, opposite(d));
-        if (to == kNoSquare || from == kNoSquare || mark_[from] != stamp_ || occupied_[to] ||
+        if (to == kNoSquare || from == kNoSquare || !reach_.reachable(from) || occupied_[to] ||
             dead_[to] || board_.isGoal(to) != onGoals)
           continue;
         child_ = boxes;
@@ -182,7 +170,7 @@ bool GoalAreaCheck::expand(const State& s) {
     }
     if (s.count < total_) {
       for (const Entry& e : entries_) {
-        if (occupied_[e.to] || mark_[e.behind] != stamp_ || board_.isGoal(e.to) != onGoals)
+        if (occupied_[e.to] || !reach_.reachable(e.behind) || board_.isGoal(e.to) != onGoals)
           continue;
         child_ = boxes;
         child_.insert(std::upper_bound(child_.begin(), child_.end(), e.to), e.to);

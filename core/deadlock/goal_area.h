@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "analysis/board.h"
+#include "analysis/reach.h"
 #include "analysis/zobrist.h"
 #include "search/key_set.h"
 
@@ -109,9 +110,7 @@ class GoalAreaCheck {
   uint64_t work_ = 0;  // of the current small search
   Zobrist zobrist_;
   std::vector<uint8_t> occupied_;  // [square] the small search's boxes
-  std::vector<uint32_t> mark_;     // [square] == stamp_ in the player's flood
-  uint32_t stamp_ = 0;
-  std::vector<Square> stack_;
+  Reach reach_;                    // the player's squares in the state taken up
   std::vector<Entry> entries_;
   std::vector<Square> areaBoxes_;  // flat: every state's boxes
   std::vector<State> open_;        // depth first: last in, first out

@@ -96,23 +96,12 @@ TEST_CASE("goal area: a goal room filled in an order that shuts its last goals o
 TEST_CASE("goal area: a room that can still be filled is not condemned") {
   // The same room with the three goals of the way in left empty: filled
   // from the right, one box after another, the farthest first.
-  Level level =
-      one("##########\n"
-          "#********####\n"
-          "#***#### #@ #####\n"
-          "#***#  ###      #\n"
-          "#...            #\n"
-          "#  *#     #    ##\n"
-          "#***# # #      #\n"
-          "#*# #          #\n"
-          "#*  # ### #### #\n"
-          "##  #          #\n"
-          " #  # $     #$ #\n"
-          " #  # ####     #\n"
-          " #  #    ###   #\n"
-          " #  # $  # #####\n"
-          " #  #    #\n"
-          " #########\n");
+  std::string text = testing::kXSokoban88GoalRoom;
+  for (const auto& [from, to] :
+       {std::pair{"#*.*#  ###", "#***#  ###"}, std::pair{"#**.     ", "#...     "},
+        std::pair{"#**.# # #", "#***# # #"}})
+    text.replace(text.find(from), std::string(from).size(), to);
+  Level level = one(text);
   Board b(level);
   GoalAreaCheck check(b, pushDeadSquares(b));
   CHECK_FALSE(check.deadlock(b.startBoxes(), b.startPlayer()));
