@@ -75,6 +75,7 @@ class PreparedStrategy : public Strategy {
   std::string message() const final;
   bool setMemoryBudget(uint64_t bytes) final;
   MeetingSide* meetingSide() final { return search_ ? search_->meetingSide() : nullptr; }
+  bool resumesWithMoreMemory() const final { return search_ && search_->resumesWithMoreMemory(); }
 
  protected:
   // The search over the tables built, within `memoryBudget` bytes.

@@ -100,6 +100,10 @@ class Strategy {
   // memory to the one still searching). False when the strategy keeps the
   // budget it was made with.
   virtual bool setMemoryBudget(uint64_t /*bytes*/) { return false; }
+  // After run() returned OutOfMemory: true when it stopped before starting
+  // an expansion, so that with a larger budget it goes on where it was
+  // (a portfolio may free another member's memory for it).
+  virtual bool resumesWithMoreMemory() const { return false; }
   // Its side of a bidirectional meeting (search/meeting.h), or nullptr.
   virtual MeetingSide* meetingSide() { return nullptr; }
 };

@@ -95,6 +95,15 @@ class PortfolioStrategy : public Strategy {
       }
       // FESS searches completely: its "no solution" is a proof.
       if (s == SolveStatus::Unsolvable && m->complete) return s;
+      // Out of the shared memory: the member holding the most stops, so a
+      // smaller one that can go on (hbox 11 beside a fess that filled the
+      // budget) is not the one lost.
+      if (s == SolveStatus::OutOfMemory && m->strategy->resumesWithMoreMemory()) {
+        if (Member* largest = largestOther(*m)) {
+          retire(*largest, s);
+          continue;
+        }
+      }
       retire(*m, s);
     }
   }
@@ -205,6 +214,19 @@ class PortfolioStrategy : public Strategy {
     return others < budget_ ? budget_ - others : 0;
   }
 
+  // The active member other than m holding the most memory, if it holds
+  // more than m does.
+  Member* largestOther(const Member& m) {
+    Member* largest = nullptr;
+    uint64_t most = m.strategy->stats().memoryBytes;
+    for (Member& o : members_) {
+      if (&o == &m || !o.active || !o.strategy) continue;
+      const uint64_t bytes = o.strategy->stats().memoryBytes;
+      if (bytes > most) most = bytes, largest = &o;
+    }
+    return largest;
+  }
+
   // fess (forward) and hbox 11 (backward) look up each other's positions:
   // a position both reached is a solution (search/meeting.h). Linked once
   // both searches exist (fess's once its tables are built: before hbox's
@@ -274,6 +296,7 @@ class PortfolioStrategy : public Strategy {
     m.finalMessage = m.strategy->message();
     if (why == SolveStatus::TimedOut)
       m.finalMessage += " (stopped: its share of the search is used up)";
+    if (why == SolveStatus::OutOfMemory) m.finalMessage += " (stopped: the shared memory is full)";
     m.strategy.reset();
     // What the portfolio reports if every member stops: out of memory over
     // out of time over anything else (the latest of equals).

@@ -254,6 +254,34 @@ TEST_CASE(
   CHECK(m.find("fess (no plan order): ") != std::string::npos);
 }
 
+TEST_CASE(
+    "fess-hbox portfolio: when the shared memory is full, the member holding the most stops and "
+    "the others go on") {
+  // XSokoban 50 in 96 MB: fess holds most of it when hbox 11, wanting room
+  // to grow its table, finds too little left. hbox 11 used to be the one
+  // to stop (and with it the backward half of the search); now fess does,
+  // and hbox 11 searches on with the memory freed.
+  std::vector<Level> levels = collection("XSokoban.sok");
+  REQUIRE(levels.size() >= 50);
+  std::unique_ptr<Strategy> portfolio = makeFessPortfolioStrategy(levels[49], fess(0, 96 << 20));
+  std::string m;
+  for (int slice = 1; slice <= 1000; ++slice) {
+    REQUIRE(portfolio->run(Deadline(farEnd(), slice * 1000)) == SolveStatus::Running);
+    m = portfolio->message();
+    if (m.find("shared memory is full") != std::string::npos) break;
+  }
+  INFO(m);
+  const size_t fessEnd = m.find("; hbox11: ");
+  REQUIRE(fessEnd != std::string::npos);
+  CHECK(m.find("(stopped: the shared memory is full)") < fessEnd);  // fess's
+  CHECK(m.find("shared memory is full", fessEnd) == std::string::npos);
+  // hbox 11 goes on, with more than it had.
+  const uint64_t nodes = portfolio->stats().nodes;
+  REQUIRE(portfolio->run(Deadline(farEnd(), nodes + 5000)) == SolveStatus::Running);
+  CHECK(portfolio->stats().nodes == nodes + 5000);
+  CHECK(portfolio->stats().memoryBytes <= (96u << 20));
+}
+
 TEST_CASE("fess-hbox portfolio takes turns within one long slice") {
   // XSokoban 87: hbox solves it in 21,036 positions, fess not in 100,000
   // (the portfolio in 9,495). One slice of an hour, capped at 50,000
@@ -332,6 +360,29 @@ TEST_CASE("fess and hbox take a new memory budget midway, as the portfolio hands
     CHECK(strategy.stats().memoryBytes <= (1u << 20));
   }
   CHECK(cut[1]->message().find("more than the memory budget of 1 MB") != std::string::npos);
+}
+
+TEST_CASE("fess and hbox out of memory between expansions go on with a larger budget") {
+  std::vector<Level> levels = collection("XSokoban.sok");
+  REQUIRE(levels.size() >= 2);
+  const Level& level = levels[1];  // fess solves it in 399 positions, hbox 1 in 18,908
+  SolverOptions options = fess(0, 256ull << 20);
+  std::unique_ptr<Strategy> made[] = {makeFessStrategy(level, 256ull << 20),
+                                      makeHboxStrategy(level, options, 1)};
+  for (auto& strategy : made) {
+    INFO((strategy.get() == made[0].get() ? "fess" : "hbox"));
+    // (hbox checks its memory every 128 expansions.)
+    REQUIRE(strategy->run(Deadline(farEnd(), 256)) == SolveStatus::Running);
+    // The budget cut to what it holds: it stops before its next expansion.
+    CHECK(strategy->setMemoryBudget(strategy->stats().memoryBytes));
+    const uint64_t nodes = strategy->stats().nodes;
+    REQUIRE(strategy->run(Deadline(farEnd(), nodes + 1000)) == SolveStatus::OutOfMemory);
+    CHECK(strategy->resumesWithMoreMemory());
+    CHECK(strategy->stats().nodes == nodes);
+    CHECK(strategy->setMemoryBudget(256ull << 20));
+    REQUIRE(strategy->run(Deadline(farEnd(), testing::kSmallSearchNodes)) == SolveStatus::Solved);
+    CHECK(verify(level, strategy->solution()).solved);
+  }
 }
 
 namespace {

@@ -77,6 +77,8 @@ class FessSearch : public Strategy, public MeetingSide {
     store_.setBudget(storeShare(bytes));
     return true;
   }
+  // Out of memory between expansions (run()'s reserve check), not within one.
+  bool resumesWithMoreMemory() const override { return store_.size() > 0 && x_.step == Step::None; }
 
   SolveStatus run(const Deadline& deadline) override {
     if (board_.boxCount() > static_cast<int>(board_.goals().size())) {

@@ -54,6 +54,9 @@ class HboxStrategy : public Strategy, public MeetingSide {
     budget_ = bytes;
     return true;
   }
+  bool resumesWithMoreMemory() const override {
+    return started_ && finished_ == SolveStatus::Running;
+  }
   SolveStatus run(const Deadline& deadline) override;
   std::string solution() const override {
     if (met()) return met_;
@@ -172,8 +175,9 @@ SolveStatus HboxStrategy::run(const Deadline& deadline) {
   if (finished_ != SolveStatus::Running) return finished_;
   for (;;) {
     if (deadline.reached(nodes_)) return SolveStatus::Running;
+    // Not finished_: nothing has changed yet (resumesWithMoreMemory()).
     if ((nodes_ & 127) == 0 && memoryBytes() + store_.nextGrowthBytes() + kMemoryMargin > budget_)
-      return finished_ = SolveStatus::OutOfMemory;
+      return SolveStatus::OutOfMemory;
     uint32_t id;
     const bool popped = queues_.pop(store_, id);
     if (!popped && strictGuard_ && prunedHeuristically_) {
