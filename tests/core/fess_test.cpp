@@ -324,6 +324,20 @@ TEST_CASE("fess's hotspot advisor solves XSokoban 25 within a few thousand expan
   CHECK(verify(levels[24], solver.solution()).solved);
 }
 
+TEST_CASE("fess's packer parks boxes where the packing plan does: XSokoban 88") {
+  // The plan fills the top of the goal block first and the column below it
+  // last, from the corridor behind the goals, where three boxes must wait
+  // before the block closes. Without the packer's parking moves (and their
+  // waiting counted out of plan), fess reaches 20 of 23 boxes on goals with
+  // the corridor empty, a dead position, and had not solved it in 300,000
+  // expansions; with them, in 18,619.
+  std::vector<Level> levels = collection("XSokoban.sok");
+  REQUIRE(levels.size() >= 88);
+  Solver solver(levels[87], fess(40000));
+  REQUIRE(solver.solve() == SolveStatus::Solved);
+  CHECK(verify(levels[87], solver.solution()).solved);
+}
+
 TEST_CASE("fess and hbox take a new memory budget midway, as the portfolio hands it over") {
   std::vector<Level> levels = collection("XSokoban.sok");
   REQUIRE(levels.size() >= 2);

@@ -1,5 +1,7 @@
 #include "advisors.h"
 
+#include <algorithm>
+
 namespace soko {
 namespace {
 
@@ -40,6 +42,20 @@ int hotspotMover(const std::vector<Child>& children, HotspotTally& tally, const 
   return best;
 }
 
+// The plan's rank a move onto parking square `to` comes before (the box
+// must wait there before order[firstRank] is filled), or -1 when the plan
+// parks no box there now: its goal filled, or its waiting begun already.
+int parkingRank(const PackingPlan& plan, const std::vector<Square>& boxes, Square to) {
+  const auto holds = [&boxes](Square s) {
+    return std::find(boxes.begin(), boxes.end(), s) != boxes.end();
+  };
+  for (const PackingPlan::Parking& p : plan.parking)
+    if (p.square == to && p.lastRank > p.firstRank && !holds(p.goal) &&
+        !holds(plan.order[p.firstRank]))
+      return p.firstRank;
+  return -1;
+}
+
 }  // namespace
 
 // (Measured worse as advisors at weight 0: the move bringing a box nearest
@@ -52,13 +68,21 @@ Advice advise(const std::vector<Child>& children, const Features& parent,
   Advice a;
   int& packer = a.packer;
   int& connector = a.connector;
+  // The packer's move: onto the plan's next goal, or onto a square the plan
+  // parks a box on before that goal (a parking move comes before the goal
+  // of the same rank).
+  int packerRank = 0;
   for (int i = 0; i < static_cast<int>(children.size()); ++i) {
     const Child& c = children[i];
-    if (goal[c.move.to] && !goal[c.move.from] && c.features.outOfPlan <= parent.outOfPlan) {
-      if (packer < 0 || plan.rank[c.move.to] < plan.rank[children[packer].move.to] ||
-          (plan.rank[c.move.to] == plan.rank[children[packer].move.to] &&
-           c.move.pushes < children[packer].move.pushes))
-        packer = i;
+    if (!goal[c.move.from] && c.features.outOfPlan <= parent.outOfPlan) {
+      int rank = -1;
+      if (goal[c.move.to])
+        rank = 2 * plan.rank[c.move.to] + 1;
+      else if (plan.parkingSquare[c.move.to] && !plan.parkingSquare[c.move.from])
+        if (const int r = parkingRank(plan, boxes, c.move.to); r >= 0) rank = 2 * r;
+      if (rank >= 0 && (packer < 0 || rank < packerRank ||
+                        (rank == packerRank && c.move.pushes < children[packer].move.pushes)))
+        packer = i, packerRank = rank;
     }
     if (c.features.connectivity < parent.connectivity &&
         (connector < 0 || c.features.connectivity < children[connector].features.connectivity ||

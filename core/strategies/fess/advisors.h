@@ -1,8 +1,9 @@
 // FESS's advisors (fess.h): among a position's children, the moves to try
 // first, queued at no extra weight. The packer fills the packing plan's
-// next goal, the connector joins most player regions, and the hotspot
-// mover takes the box blocking most others where it blocks fewest (or,
-// when that box cannot move, moves a box next to it).
+// next goal (or, before it, puts a box on a square where the plan parks
+// one while later goals are filled), the connector joins most player
+// regions, and the hotspot mover takes the box blocking most others where
+// it blocks fewest (or, when that box cannot move, moves a box next to it).
 #pragma once
 
 #include <cstdint>

@@ -20,9 +20,10 @@ namespace soko {
 struct Features {
   int onGoals = 0;       // boxes on goals: all of them is solved
   int connectivity = 0;  // player regions
-  // Goals filled while an earlier goal of their group is empty. Keeps the
-  // packing advisor to the plan's order; onGoals - outOfPlan counts the
-  // goals filled in plan order.
+  // Goals filled while an earlier goal of their group is empty, and boxes
+  // the plan parks missing from their squares while the goals they wait
+  // out are filled. Keeps the packing advisor to the plan's order;
+  // onGoals - outOfPlan counts the goals filled in plan order.
   int outOfPlan = 0;
   int hot = 0;            // hotspots: boxes cutting some other box off from every goal (hotspots.h)
   uint32_t estimate = 0;  // pushes to the nearest goals

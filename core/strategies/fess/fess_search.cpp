@@ -225,6 +225,12 @@ class FessSearch : public Strategy, public MeetingSide {
     int count = 0;
     for (Square b : boxes)
       if (goal_[b] && plan_.rank[b] > areaMinEmpty_[plan_.area[b]]) ++count;
+    // A box the plan parks is missing from its square while the goals it
+    // waits out are being filled (see PackingPlan::Parking).
+    for (const PackingPlan::Parking& p : plan_.parking)
+      if (p.lastRank > p.firstRank && occupied_[plan_.order[p.firstRank]] &&
+          !occupied_[plan_.order[p.lastRank]] && !occupied_[p.square] && !occupied_[p.goal])
+        ++count;
     return count;
   }
 
@@ -263,8 +269,10 @@ class FessSearch : public Strategy, public MeetingSide {
   // (in any order) and `occupied_` show the child.
   void finishFeatures(const MacroPush& move, Features& f) {
     // A move between squares off goals leaves every goal as it was.
-    f.outOfPlan =
-        goal_[move.from] || goal_[move.to] ? outOfPlan(child_) : parentFeatures_.outOfPlan;
+    f.outOfPlan = goal_[move.from] || goal_[move.to] || plan_.parkingSquare[move.from] ||
+                          plan_.parkingSquare[move.to]
+                      ? outOfPlan(child_)
+                      : parentFeatures_.outOfPlan;
     f.hot = hotspotTally_.childCount(move.box, move.to);
   }
 
