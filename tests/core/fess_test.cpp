@@ -258,9 +258,9 @@ TEST_CASE(
     "fess-hbox portfolio: when the shared memory is full, the member holding the most stops and "
     "the others go on") {
   // XSokoban 50 in 96 MB: fess holds most of it when hbox 11, wanting room
-  // to grow its table, finds too little left. hbox 11 used to be the one
-  // to stop (and with it the backward half of the search); now fess does,
-  // and hbox 11 searches on with the memory freed.
+  // to grow its table, finds too little left. Were hbox 11 the one to stop,
+  // the backward half of the search would be lost for a few megabytes;
+  // fess stops instead, and hbox 11 searches on with the memory freed.
   std::vector<Level> levels = collection("XSokoban.sok");
   REQUIRE(levels.size() >= 50);
   std::unique_ptr<Strategy> portfolio = makeFessPortfolioStrategy(levels[49], fess(0, 96 << 20));
