@@ -482,3 +482,23 @@ TEST_CASE("packing plan diagnostics", "[.diag]") {
                  << completeSolvable << "; unsolvable " << unsolvable << " complete "
                  << completeUnsolvable);
 }
+
+TEST_CASE("a parking's phase: ahead until its window opens, waiting through it, then none") {
+  // Goals 10, 11, 12 filled in that order; a box waits on square 5 while
+  // 10 and 11 are filled, then goes on to goal 12.
+  PackingPlan plan;
+  plan.order = {10, 11, 12};
+  const PackingPlan::Parking parking{12, 5, 0, 1};
+  const auto phase = [&](std::set<Square> boxes) {
+    return parkingPhase(plan, parking, [&boxes](Square s) { return boxes.count(s) > 0; });
+  };
+  CHECK(phase({}) == ParkingPhase::Ahead);
+  CHECK(phase({5}) == ParkingPhase::Ahead);
+  CHECK(phase({5, 10}) == ParkingPhase::Waiting);
+  CHECK(phase({10}) == ParkingPhase::Waiting);  // the box should be on 5: out of plan
+  CHECK(phase({5, 10, 11}) == ParkingPhase::None);
+  CHECK(phase({10, 11, 12}) == ParkingPhase::None);
+  CHECK(phase({12}) == ParkingPhase::None);  // its goal filled
+  const PackingPlan::Parking oneGoal{12, 5, 1, 1};
+  CHECK(parkingPhase(plan, oneGoal, [](Square) { return false; }) == ParkingPhase::None);
+}

@@ -50,9 +50,7 @@ int parkingRank(const PackingPlan& plan, const std::vector<Square>& boxes, Squar
     return std::find(boxes.begin(), boxes.end(), s) != boxes.end();
   };
   for (const PackingPlan::Parking& p : plan.parking)
-    if (p.square == to && p.lastRank > p.firstRank && !holds(p.goal) &&
-        !holds(plan.order[p.firstRank]))
-      return p.firstRank;
+    if (p.square == to && parkingPhase(plan, p, holds) == ParkingPhase::Ahead) return p.firstRank;
   return -1;
 }
 

@@ -227,10 +227,9 @@ class FessSearch : public Strategy, public MeetingSide {
       if (goal_[b] && plan_.rank[b] > areaMinEmpty_[plan_.area[b]]) ++count;
     // A box the plan parks is missing from its square while the goals it
     // waits out are being filled (see PackingPlan::Parking).
+    const auto holds = [this](Square q) { return occupied_[q] != 0; };
     for (const PackingPlan::Parking& p : plan_.parking)
-      if (p.lastRank > p.firstRank && occupied_[plan_.order[p.firstRank]] &&
-          !occupied_[plan_.order[p.lastRank]] && !occupied_[p.square] && !occupied_[p.goal])
-        ++count;
+      if (!occupied_[p.square] && parkingPhase(plan_, p, holds) == ParkingPhase::Waiting) ++count;
     return count;
   }
 

@@ -74,6 +74,19 @@ struct PackingPlan {
   uint64_t work = 0;  // elementary steps the plan cost
 };
 
+// Where a position stands in a parking's window; `holds(square)`: a box
+// stands there. Ahead: the box should get to its square (order[firstRank]
+// is still empty); Waiting: the goals it waits out are being filled; None:
+// no waiting asked now (its goal filled, the window over, or a window of
+// one goal, which a position cannot tell begun from over).
+enum class ParkingPhase { None, Ahead, Waiting };
+template <class Holds>
+ParkingPhase parkingPhase(const PackingPlan& plan, const PackingPlan::Parking& p, Holds holds) {
+  if (p.lastRank <= p.firstRank || holds(p.goal)) return ParkingPhase::None;
+  if (!holds(plan.order[p.firstRank])) return ParkingPhase::Ahead;
+  return holds(plan.order[p.lastRank]) ? ParkingPhase::None : ParkingPhase::Waiting;
+}
+
 inline constexpr uint64_t kPackingPlanWork = 3'000'000;
 
 // `work`: a budget of elementary steps (squares flooded, states expanded);
