@@ -11,6 +11,7 @@
 #include "bounds/matching_bound.h"
 #include "deadlock/dead_patterns.h"
 #include "deadlock/freeze.h"
+#include "deadlock/pi_corral.h"
 #include "preparation.h"
 #include "search/best_first.h"
 #include "search/bucket_queue.h"
@@ -40,6 +41,7 @@ class BestFirstSearch : public Strategy {
         store_(board_.boxCount(), board_.squareCount(), budget - budget / 3),
         moves_(board_, MoveMode::Push, analysis.pushDead()),
         freeze_(board_, analysis.pushDead(), board_.goalMask()),
+        piCorral_(board_, analysis.pushDead()),
         distances_(analysis.goalDistances()),
         bound_(board_.boxCount(), distances_),
         patterns_(patterns),
@@ -72,14 +74,17 @@ class BestFirstSearch : public Strategy {
   std::string message() const override {
     if (!message_.empty()) return message_;
     return std::to_string(patterns_.pairCount()) + " dead pairs, " +
-           std::to_string(patterns_.tripleCount()) + " dead triples found beforehand";
+           std::to_string(patterns_.tripleCount()) + " dead triples found beforehand; " +
+           std::to_string(piCorral_.stats().found) + " PI-corrals (" +
+           std::to_string(piCorral_.stats().dead) + " dead)";
   }
 
  private:
   uint64_t memoryBytes() const {
     uint64_t b = store_.memoryBytes() + analysis_.memoryBytes() + patterns_.memoryBytes() +
-                 g_.capacity() * sizeof(uint32_t) + h_.capacity() * sizeof(uint16_t) +
-                 pushes_.capacity() * sizeof(uint16_t) + closed_.memoryBytes() +
+                 piCorral_.memoryBytes() + g_.capacity() * sizeof(uint32_t) +
+                 h_.capacity() * sizeof(uint16_t) + pushes_.capacity() * sizeof(uint16_t) +
+                 closed_.memoryBytes() +
                  relinked_.size() * (sizeof(RelinkedParents::Link) + sizeof(uint32_t) + 16);
     if (buckets_) b += buckets_->memoryBytes();
     b += heap_.size() * sizeof(HeapItem);
@@ -165,7 +170,17 @@ class BestFirstSearch : public Strategy {
     store_.boxes(id, parent_.data());
     moves_.load(parent_.data(), store_.player(id), moves);
     bound_.parent(moves_.boxes(), store_.player(id));
+    // With a PI-corral only its fence boxes' pushes need trying, and a
+    // PI-corral whose fence has none is a deadlock (deadlock/pi_corral.h).
+    // That keeps the fewest pushes, not the fewest moves: astar-moves tries
+    // every push.
+    const std::vector<uint8_t>* fence = nullptr;
+    if (!moves && piCorral_.find(moves_.occupied(), store_.player(id))) {
+      if (piCorral_.pushes() == 0) return std::nullopt;  // a PI-corral no push opens: dead
+      fence = &piCorral_.fence();
+    }
     for (const BoxMove& m : moves_.moves()) {
+      if (fence && !(*fence)[moves_.boxes()[m.box]]) continue;
       Square to;
       Square player = moves_.child(m, child_.data(), to);
       Square normal = moves_.normalise(child_.data(), player);
@@ -224,6 +239,7 @@ class BestFirstSearch : public Strategy {
   NodeStore store_;
   MoveGenerator moves_;
   FreezeCheck freeze_;
+  PiCorral piCorral_;
   const PushDistances& distances_;
   MatchingBound bound_;
   const DeadPatterns& patterns_;

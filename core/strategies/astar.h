@@ -10,6 +10,8 @@
 //
 // All three prune dead squares, freeze deadlocks, positions with no box to
 // goal matching, and small box patterns found unsolvable beforehand.
+// astar and greedy also push only the fence boxes of a PI-corral when the
+// position has one (deadlock/pi_corral.h), which keeps the fewest pushes.
 #pragma once
 
 #include <memory>
