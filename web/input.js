@@ -159,15 +159,25 @@ function attachBrowser(dispatch) {
   $('browser').addEventListener('close', () => dispatch('browser-close'));
 }
 
-// The name and question dialogs the state opens: their answers.
+// The name and question dialogs the state opens: their answers, taken the
+// moment they are given (the form's submit, Cancel, Escape's cancel event).
+// Not from the close event: it comes a task later, and a redraw in between
+// (a save landing, a timer) reopened the dialog the state still asked for,
+// reset its field, and the close then read as a cancel: the name was lost.
+// The state's answer closes the dialog (view-snapshots.js).
 function attachDialogs(dispatch) {
   // Cancel is not a submit button, so Enter in the field means Save.
-  $('name-cancel').addEventListener('click', () => $('name-dialog').close('cancel'));
-  $('name-dialog').addEventListener('close', () => {
-    if ($('name-dialog').returnValue === 'ok') dispatch({ type: 'name-given', name: $('name-input').value });
-    else dispatch('name-cancel');
+  $('name-dialog').querySelector('form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    dispatch({ type: 'name-given', name: $('name-input').value });
   });
-  $('confirm-dialog').addEventListener('close', () => dispatch($('confirm-dialog').returnValue === 'yes' ? 'confirm-yes' : 'confirm-no'));
+  $('name-cancel').addEventListener('click', () => dispatch('name-cancel'));
+  $('name-dialog').addEventListener('cancel', () => dispatch('name-cancel'));
+  $('confirm-dialog').querySelector('form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    dispatch(e.submitter && e.submitter.value === 'yes' ? 'confirm-yes' : 'confirm-no');
+  });
+  $('confirm-dialog').addEventListener('cancel', () => dispatch('confirm-no'));
 }
 
 // A finger swipes the player a step; a short touch taps.
