@@ -91,6 +91,26 @@ test('the browser marks levels, counts the solved, and moves by keys; PageUp/Pag
   assert.equal(await text(page, '#title'), 'Corner Turn');
 });
 
+test('a "Remove" answered holds though the page redraws before the question\'s close event arrives', async (t) => {
+  // As with the name dialog (page-keep): the answer is taken when given,
+  // not from the close event a task later, after a redraw had reopened it.
+  const ctx = await newContext();
+  t.after(() => ctx.close());
+  const { page } = await openPage(t, { context: ctx });
+  await pasteText(page, '#####\n#@$.#\n#####\n; Tiny\n');
+  await page.waitForFunction(() => document.getElementById('title').textContent === 'Tiny');
+  await page.getByRole('button', { name: /^Levels:/ }).click();
+  await button(page, 'Remove').click();
+  await page.waitForFunction(() => document.getElementById('confirm-dialog').open);
+  await page.evaluate(() => {
+    document.getElementById('confirm-yes').click();
+    window.dispatchEvent(new Event('pagehide'));  // a redraw, at once
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await page.waitForFunction(() => /^Starter \(test\)/.test(document.getElementById('subtitle').textContent));
+  assert.equal(await page.evaluate(() => document.getElementById('confirm-dialog').open), false);
+});
+
 test('a pasted collection keeps its comment titles, is renamed, removed after asking, and Undo brings it back', async (t) => {
   const ctx = await newContext();
   t.after(() => ctx.close());
