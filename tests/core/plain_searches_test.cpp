@@ -176,8 +176,7 @@ TEST_CASE(
   }
   // On XSokoban 1 the pruning is the difference between 173 expansions and
   // 35,262 for greedy.
-  CHECK(run(testing::bundled("XSokoban").levels[0], "greedy", 2000).status ==
-        SolveStatus::Solved);
+  CHECK(run(testing::bundled("XSokoban").levels[0], "greedy", 2000).status == SolveStatus::Solved);
 }
 
 // Small levels of a bundled collection: the push-optimal strategies agree,
