@@ -68,7 +68,9 @@ const std::vector<StrategyEntry>& strategyRegistry() {
        [](const Level& level, const SolverOptions& o) {
          return makeWalkingBfsStrategy(level, o.memoryBudgetBytes);
        }},
-      {{"astar", "A* over pushes, Hungarian bound over per-region push distances: fewest pushes"},
+      {{"astar",
+        "A* over pushes, Hungarian bound over per-region push distances, PI-corral pruning: "
+        "fewest pushes"},
        [](const Level& level, const SolverOptions& o) {
          return makeBestFirstStrategy(level, o.memoryBudgetBytes, BestFirstKind::Pushes);
        }},
@@ -76,7 +78,7 @@ const std::vector<StrategyEntry>& strategyRegistry() {
        [](const Level& level, const SolverOptions& o) {
          return makeBestFirstStrategy(level, o.memoryBudgetBytes, BestFirstKind::Moves);
        }},
-      {{"greedy", "best-first on the push bound alone: fast, not optimal"},
+      {{"greedy", "best-first on the push bound alone, PI-corral pruning: fast, not optimal"},
        [](const Level& level, const SolverOptions& o) {
          return makeBestFirstStrategy(level, o.memoryBudgetBytes, BestFirstKind::Greedy);
        }},
