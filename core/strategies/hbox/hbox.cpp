@@ -391,7 +391,7 @@ SolveStatus HboxStrategy::expand(uint32_t id) {
     puller = board_.neighbor(to, static_cast<Direction>(move & 3));
   }
   for (Square b : cur_) occupied_[b] = 1;
-  regions_->label(puller, cur_.data(), n_);
+  regions_->label(puller, cur_.data(), n_, needCorrals());
   const uint64_t boxKey = zobrist_.boxes(cur_.data(), n_);
   int onTargets = 0;
   for (Square b : cur_) onTargets += isTarget_[b];

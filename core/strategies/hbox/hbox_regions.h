@@ -4,12 +4,13 @@
 // floor areas the boxes cut the board (pri2's corrals).
 //
 // The expanded position is labelled once: walking distances from the
-// puller, its floor areas, the pulls it offers. A child one pull away is
-// then mostly settled from those labels: when taking the pulled box's new
-// square out of the floor leaves that square's free neighbours connected (a
-// look round its eight neighbours, or a flood of a few squares), the
-// child's region is the expanded one's, joined with the areas round the
-// square the box left. Otherwise the child's region is flooded.
+// puller (its region), the pulls it offers, and the other floor areas (all
+// of them when corrals are counted, else each when a child first needs
+// it). A child one pull away is then mostly settled from those labels:
+// when taking the pulled box's new square out of the floor leaves that
+// square's free neighbours connected (a look round its eight neighbours),
+// the child's region is the expanded one's, joined with the areas round
+// the square the box left. Otherwise the child's region is flooded.
 //
 //   #######    The box on o pulled right to t, the puller now on b:
 //   #     #    t's free neighbours stay joined round t, so the child's
@@ -57,10 +58,12 @@ class PullerRegions {
   int countAreas();
 
   // Labels the expanded position (boxes `boxes`, n of them, marked in
-  // `occupied`), the puller on `puller`.
-  void label(Square puller, const Square* boxes, int n);
+  // `occupied`), the puller on `puller`. Without `allAreas`, the floor
+  // areas away from the puller are labelled when a child first asks for
+  // them, and afterPull() cannot count corrals.
+  void label(Square puller, const Square* boxes, int n, bool allAreas);
   // Of the labelled position: can the puller walk to `s`, and in how many steps.
-  bool walks(Square s) const { return distMark_[s] == distStamp_; }
+  bool walks(Square s) const { return label_[s] == kPullerArea; }
   int32_t walkDistance(Square s) const { return dist_[s]; }
   // A child of the labelled position, shown in `occupied`: the box on
   // `origin` pulled along d to `to`, the puller now on `back`. With
@@ -69,6 +72,7 @@ class PullerRegions {
 
  private:
   static constexpr uint16_t kNoArea = 0xFFFF;
+  static constexpr uint16_t kPullerArea = 0;  // the labelled puller's region
   // A pull the labelled position allows: the box, the puller's square, its step back.
   struct PullOffer {
     Square box, stand, step;
@@ -83,24 +87,28 @@ class PullerRegions {
   }
   void fillArea(Square start);  // marks the floor area of `start` (itself marked already)
   void walkDistances(Square from);
-  void labelAreas();
+  void labelOtherAreas();
+  uint16_t labelArea(Square from, Square origin);
+  // The labelled position's area of free `s`, while a child shows the box
+  // on `origin` moved off (and onto a square of the puller's region).
+  uint16_t areaOf(Square s, Square origin) {
+    return label_[s] != kNoArea ? label_[s] : labelArea(s, origin);
+  }
   void collectOffers(const Square* boxes, int n);
   bool childRegion(Square origin, Square to, Square back, Direction d, PullerRegion& r);
-  bool reconnectsNearby(Square to, Square ignore, Square back);
   int countAreasAfterMove(Square origin, Square to, Square back);
 
   const Board& board_;
   const uint8_t* occupied_;
   std::vector<uint32_t> mark_;  // [square] == stamp_: flooded
   uint32_t stamp_ = 0;
-  std::vector<Square> stack_;       // a flood's stack or queue: room for every square
-  std::vector<int32_t> dist_;       // [square] walking distance from the labelled position's puller
-  std::vector<uint32_t> distMark_;  // [square] == distStamp_: dist_ holds
-  uint32_t distStamp_ = 0;
+  std::vector<Square> stack_;  // a flood's stack or queue: room for every square
+  std::vector<int32_t> dist_;  // [square] walking distance from the labelled puller, where walks()
   std::vector<uint16_t> label_;        // [square] floor area of the labelled position
   std::vector<Square> areaMin_;        // [area] smallest square
   std::vector<uint8_t> areaHasStart_;  // [area] holds the real player start
   std::vector<PullOffer> offers_;      // of the labelled position
+  bool allAreas_ = true;               // every area labelled (else on demand)
 };
 
 }  // namespace soko
