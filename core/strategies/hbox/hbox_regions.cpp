@@ -93,7 +93,8 @@ void PullerRegions::label(Square puller, const Square* boxes, int n, bool allAre
   allAreas_ = allAreas;
   walkDistances(puller);
   if (allAreas) labelOtherAreas();
-  collectOffers(boxes, n);
+  boxes_ = boxes;
+  boxCount_ = n;
 }
 
 // Breadth-first walking distances from the puller around the boxes; its
@@ -161,16 +162,21 @@ uint16_t PullerRegions::labelArea(Square from, Square origin) {
   return area;
 }
 
-void PullerRegions::collectOffers(const Square* boxes, int n) {
-  offers_.clear();
-  for (int i = 0; i < n; ++i) {
+// A pull of the labelled position that a child (the box on `origin` moved,
+// now on `to`) still offers: another box, the puller's square in the
+// labelled region and not `to`, its step back free in the child and not the
+// freed origin (so free in the labelled position too).
+bool PullerRegions::pullLeft(Square origin, Square to) const {
+  for (int i = 0; i < boxCount_; ++i) {
+    if (boxes_[i] == origin) continue;
     for (Direction d : kDirections) {
-      Square to = board_.neighbor(boxes[i], d);
-      if (to == kNoSquare || occupied_[to] || !walks(to)) continue;
-      Square back = board_.neighbor(to, d);
-      if (back != kNoSquare && !occupied_[back]) offers_.push_back({boxes[i], to, back});
+      const Square stand = board_.neighbor(boxes_[i], d);
+      if (stand == kNoSquare || stand == to || label_[stand] != kPullerArea) continue;
+      const Square step = board_.neighbor(stand, d);
+      if (step != origin && freeSquare(step)) return true;
     }
   }
+  return false;
 }
 
 PullerRegion PullerRegions::afterPull(Square origin, Square to, Square back, Direction d,
@@ -195,24 +201,26 @@ bool PullerRegions::childRegion(Square origin, Square to, Square back, Direction
   if (!blockingKeepsJoined(board_, occupied_, to, origin)) return false;
   // A pull is still possible: the same box again, or one the expanded
   // position offered with another box whose squares the move left alone.
-  bool anyPull = freeSquare(board_.neighbor(back, d));
-  for (size_t k = 0; !anyPull && k < offers_.size(); ++k) {
-    const PullOffer& o = offers_[k];
-    anyPull = o.box != origin && o.stand != to && o.step != to;
-  }
+  const bool anyPull = freeSquare(board_.neighbor(back, d)) || pullLeft(origin, to);
   if (!anyPull) return false;
-  const uint16_t region = areaOf(back, origin);
+  // `back` lies in the puller's region: the child's region is that region
+  // without `to`.
+  const uint16_t region = kPullerArea;
   if (areaMin_[region] == to) return false;
   // Areas touching the freed origin merge with it; with the puller's region
   // when one of them is it (always so after more than one pull in a row).
-  uint16_t merged[4];
-  int count = 0;
+  // Areas away from the puller are labelled only then, or for corrals.
   bool joins = false;
   for (Direction a : kDirections) {
     Square x = board_.neighbor(origin, a);
-    if (!freeSquare(x)) continue;
+    joins |= freeSquare(x) && label_[x] == region;
+  }
+  uint16_t merged[4];
+  int count = 0;
+  for (Direction a : kDirections) {
+    Square x = board_.neighbor(origin, a);
+    if (!freeSquare(x) || !(joins || allAreas_)) continue;
     uint16_t l = areaOf(x, origin);
-    joins |= l == region;
     if (std::find(merged, merged + count, l) == merged + count) merged[count++] = l;
   }
   Square smallest = areaMin_[region];

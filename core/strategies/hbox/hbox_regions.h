@@ -4,13 +4,13 @@
 // floor areas the boxes cut the board (pri2's corrals).
 //
 // The expanded position is labelled once: walking distances from the
-// puller (its region), the pulls it offers, and the other floor areas (all
-// of them when corrals are counted, else each when a child first needs
-// it). A child one pull away is then mostly settled from those labels:
-// when taking the pulled box's new square out of the floor leaves that
-// square's free neighbours connected (a look round its eight neighbours),
-// the child's region is the expanded one's, joined with the areas round
-// the square the box left. Otherwise the child's region is flooded.
+// puller (its region) and the other floor areas (all of them when corrals
+// are counted, else each when a child first needs it). A child one pull
+// away is then mostly settled from those labels: when taking the pulled
+// box's new square out of the floor leaves that square's free neighbours
+// connected (a look round its eight neighbours), the child's region is the
+// expanded one's, joined with the areas round the square the box left.
+// Otherwise the child's region is flooded.
 //
 //   #######    The box on o pulled right to t, the puller now on b:
 //   #     #    t's free neighbours stay joined round t, so the child's
@@ -60,7 +60,8 @@ class PullerRegions {
   // Labels the expanded position (boxes `boxes`, n of them, marked in
   // `occupied`), the puller on `puller`. Without `allAreas`, the floor
   // areas away from the puller are labelled when a child first asks for
-  // them, and afterPull() cannot count corrals.
+  // them, and afterPull() cannot count corrals. `boxes` stays the caller's
+  // and unchanged while its children are asked for.
   void label(Square puller, const Square* boxes, int n, bool allAreas);
   // Of the labelled position: can the puller walk to `s`, and in how many steps.
   bool walks(Square s) const { return label_[s] == kPullerArea; }
@@ -73,10 +74,6 @@ class PullerRegions {
  private:
   static constexpr uint16_t kNoArea = 0xFFFF;
   static constexpr uint16_t kPullerArea = 0;  // the labelled puller's region
-  // A pull the labelled position allows: the box, the puller's square, its step back.
-  struct PullOffer {
-    Square box, stand, step;
-  };
 
   bool freeSquare(Square s) const { return s != kNoSquare && !occupied_[s]; }
   void nextStamp() {
@@ -94,7 +91,7 @@ class PullerRegions {
   uint16_t areaOf(Square s, Square origin) {
     return label_[s] != kNoArea ? label_[s] : labelArea(s, origin);
   }
-  void collectOffers(const Square* boxes, int n);
+  bool pullLeft(Square origin, Square to) const;
   bool childRegion(Square origin, Square to, Square back, Direction d, PullerRegion& r);
   int countAreasAfterMove(Square origin, Square to, Square back);
 
@@ -107,8 +104,9 @@ class PullerRegions {
   std::vector<uint16_t> label_;        // [square] floor area of the labelled position
   std::vector<Square> areaMin_;        // [area] smallest square
   std::vector<uint8_t> areaHasStart_;  // [area] holds the real player start
-  std::vector<PullOffer> offers_;      // of the labelled position
-  bool allAreas_ = true;               // every area labelled (else on demand)
+  const Square* boxes_ = nullptr;      // of the labelled position (the caller's)
+  int boxCount_ = 0;
+  bool allAreas_ = true;  // every area labelled (else on demand)
 };
 
 }  // namespace soko
