@@ -185,7 +185,7 @@ PullerRegion PullerRegions::afterPull(Square origin, Square to, Square back, Dir
   PullerRegion region;
   if (!childRegion(origin, to, back, d, region)) {
     region = flood(back);
-    if (corrals) region.corrals = countAreasAfterMove(origin, to, back);
+    if (corrals) region.corrals = countAreasAfterMove(origin, to);
   }
   return region;
 }
@@ -246,8 +246,8 @@ bool PullerRegions::childRegion(Square origin, Square to, Square back, Direction
 // region R, the freed origin and the areas around it can change; their
 // squares are flooded from the squares next to `to` and from origin (every
 // piece of R minus `to` touches `to`).
-int PullerRegions::countAreasAfterMove(Square origin, Square to, Square back) {
-  const uint16_t region = areaOf(back, origin);
+int PullerRegions::countAreasAfterMove(Square origin, Square to) {
+  const uint16_t region = kPullerArea;
   uint16_t around[4];
   int others = 0;
   for (Direction a : kDirections) {

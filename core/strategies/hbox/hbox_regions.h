@@ -93,7 +93,7 @@ class PullerRegions {
   }
   bool pullLeft(Square origin, Square to) const;
   bool childRegion(Square origin, Square to, Square back, Direction d, PullerRegion& r);
-  int countAreasAfterMove(Square origin, Square to, Square back);
+  int countAreasAfterMove(Square origin, Square to);
 
   const Board& board_;
   const uint8_t* occupied_;
