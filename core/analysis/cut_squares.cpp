@@ -122,6 +122,15 @@ std::array<uint8_t, 4> CutSquares::sideLabels(Square s) const {
   return labels;
 }
 
+uint8_t CutSquares::partLabel(Square s, Square p) const {
+  const Square part = partWithout(s, p);
+  const std::array<uint8_t, 4> labels = sideLabels(s);
+  for (int d = 0; d < 4; ++d)
+    if (labels[d] != 0xFF && partWithout(s, board_.neighbor(s, static_cast<Direction>(d))) == part)
+      return labels[d];
+  return 0xFF;
+}
+
 unsigned CutSquares::sides(Square s, Square start, unsigned open, Square& smallest,
                            Square freed) const {
   smallest = kNoSquare;

@@ -42,6 +42,9 @@ class CutSquares {
   // player walks between them, numbered 0, 1, ... in direction order;
   // 0xFF past a wall or a box. A few comparisons, no flood.
   std::array<uint8_t, 4> sideLabels(Square s) const;
+  // The label sideLabels(s) gives the part holding the numbered square `p`
+  // (not s), or 0xFF when that part touches no side of s.
+  uint8_t partLabel(Square s, Square p) const;
 
  private:
   static constexpr Square kRest = kNoSquare;  // the part of s's component that is not split off
