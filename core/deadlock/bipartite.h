@@ -13,15 +13,19 @@
 // Reachability is that of a lone box on the board (walls, and with frozen
 // boxes treated as walls when asked), with the player anywhere it needs to
 // be: a relaxation, so "no matching" is a proof. Frozen boxes on goals keep
-// their goal; a frozen box off goal is a freeze deadlock already.
+// their goal; a frozen box off goal is a freeze deadlock already. With the
+// immovable boxes as walls the player is followed too (side_goal_reach.h):
+// the box's way must keep the player able to get behind it.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
 #include "analysis/board.h"
+#include "analysis/side_goal_reach.h"
 #include "freeze.h"
 
 namespace soko {
@@ -41,12 +45,17 @@ class BipartiteCheck {
   bool deadlockWithFrozen(const std::vector<Square>& boxes, const std::vector<uint8_t>& occupied,
                           FreezeCheck& freeze);
   // The same with the boxes `immovable` marks ([square] 1, immovable.h) as
-  // the fixed ones.
+  // the fixed ones, the player on `player` walking only where the floor
+  // and they let it (side_goal_reach.h; on boards of more than
+  // kSideReachLimit squares times goals, anywhere, as for the others).
   bool deadlockWithImmovable(const std::vector<Square>& boxes,
-                             const std::vector<uint8_t>& immovable);
+                             const std::vector<uint8_t>& immovable, Square player);
+  static constexpr uint64_t kSideReachLimit = 1 << 16;
   // Can a lone box on s be pushed to goal number g (index in board.goals())?
   bool reaches(Square s, int g) const { return reach_[static_cast<size_t>(s) * goals_ + g] != 0; }
   uint64_t memoryBytes() const;
+  // What one check may add: a reachability table for a new set of fixed boxes.
+  uint64_t growthReserve() const;
 
  private:
   // Fills `table` [square * goals + goal] for the board with `walls` extra
@@ -55,9 +64,23 @@ class BipartiteCheck {
   // The matching with the boxes fixed(b) holds as walls, on their goals.
   template <class Fixed>
   bool deadlockWithWalls(const std::vector<Square>& boxes, Fixed fixed);
+  // The key of the boxes fixed(b) holds, with the movable ones into
+  // `movable` and the goals the fixed ones stand on into `goalTaken`; 0
+  // when none is fixed, 1 when one stands off goal (a deadlock).
+  template <class Fixed>
+  uint64_t splitFixed(const std::vector<Square>& boxes, Fixed fixed, std::vector<Square>& movable,
+                      std::vector<uint8_t>& goalTaken) const;
+  // The walls-only table with the boxes `key` names as walls too, made
+  // when first asked for.
+  const std::vector<uint8_t>& wallTable(uint64_t key, const std::vector<Square>& boxes,
+                                        const std::vector<Square>& movable);
+  // A matching of every box to a goal of its row (goals, 1 where it may
+  // go); goals taken are held by fixed boxes.
+  bool perfectMatching(const std::vector<const uint8_t*>& rows,
+                       const std::vector<uint8_t>& goalTaken);
   bool perfectMatching(const std::vector<Square>& boxes, const std::vector<uint8_t>& table,
                        const std::vector<uint8_t>& goalTaken);
-  bool augment(int box, const std::vector<Square>& boxes, const std::vector<uint8_t>& table);
+  bool augment(int box, const std::vector<const uint8_t*>& rows);
 
   const Board& board_;
   int goals_;
@@ -70,6 +93,13 @@ class BipartiteCheck {
   static constexpr uint64_t kFrozenTableBytes = 16 << 20;
   uint64_t frozenBytes_ = 0;         // held by frozenTables_, with a guess at the map's own
   std::vector<uint64_t> frozenKey_;  // [square] random words for frozen-set keys
+  // The player-aware tables (side_goal_reach.h) of the immovable sets
+  // seen, by the set's key (0: no box fixed), within kFrozenTableBytes.
+  std::unordered_map<uint64_t, std::unique_ptr<SideGoalReach>> sideTables_;
+  uint64_t sideBytes_ = 0;
+  bool sideReach_;                    // the board is small enough for them
+  std::vector<const uint8_t*> rows_;  // [box] matching scratch
+  std::vector<Square> movable_;       // scratch
   // Matching scratch.
   std::vector<int> goalOwner_;      // [goal] box index or -1
   std::vector<uint8_t> matched_;    // [box] scratch

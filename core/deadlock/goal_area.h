@@ -4,8 +4,11 @@
 // (tests/core/goal_area_test.cpp): each of the three empty goals can be
 // filled only from a square the boxes on goals keep the player from, or in
 // an order that shuts the next one off. No box is frozen, no corral is
-// closed for good and the matching pairs every box with a goal, so none of
-// the other checks sees it.
+// closed for good and the matching with the player anywhere pairs every
+// box with a goal (the matching over the boxes that never move, with the
+// player kept to its side of each, does see it: bipartite.h). Where goals
+// are filled in an order that needs boxes on goals to move again, only
+// this search sees it (the test's small room).
 //
 // The area is the goals and the floor cut off behind them: the pieces of
 // the board without goals that hold no box at the start. A small search

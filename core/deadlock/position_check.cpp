@@ -98,7 +98,8 @@ std::vector<Square> PositionCheck::frozenGroup(const std::vector<uint8_t>& occup
 // those off goal if any, else all of them (they shut a goal off).
 std::vector<Square> PositionCheck::immovableBoxes(const std::vector<Square>& boxes, Square player) {
   std::vector<uint8_t> marks(board_.squareCount(), 0);
-  if (immovable_.find(boxes, player, marks) == 0 || !bipartite_.deadlockWithImmovable(boxes, marks))
+  if (immovable_.find(boxes, player, marks) == 0 ||
+      !bipartite_.deadlockWithImmovable(boxes, marks, player))
     return {};
   std::vector<Square> held, offGoal;
   for (Square b : boxes)

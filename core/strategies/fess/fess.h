@@ -17,7 +17,8 @@
 // squares, freeze, bipartite matching with frozen boxes as walls, dead
 // pair/triple patterns, and, when a position is taken up rather than for
 // every child, P-corral searches with a node budget and immovable boxes
-// (deadlock/immovable.h) with the matching over them. Where a PI-corral exists,
+// (deadlock/immovable.h) with the matching over them, the player kept to
+// its side of each box (analysis/side_goal_reach.h). Where a PI-corral exists,
 // only its fence boxes are pushed (search/pi_corral.h: sound, and often a
 // much smaller branching).
 #pragma once

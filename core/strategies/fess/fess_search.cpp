@@ -166,10 +166,12 @@ class FessSearch : public Strategy, public MeetingSide {
   // until the search starts, half.
   static uint64_t storeShare(uint64_t budget) { return budget / 2; }
 
-  // What one expansion may add outside the store: a block of node info and
-  // the cells' growth (feature_cells.h). Kept free, so a search stops within
-  // its budget instead of past it.
-  uint64_t expansionReserve() const { return info_.blockBytes() + cells_.growthReserve(); }
+  // What one expansion may add outside the store: a block of node info,
+  // the cells' growth (feature_cells.h) and a table of the matching's. Kept
+  // free, so a search stops within its budget instead of past it.
+  uint64_t expansionReserve() const {
+    return info_.blockBytes() + cells_.growthReserve() + bipartite_.growthReserve();
+  }
 
   uint64_t memoryBytes() const {
     return store_.memoryBytes() + info_.memoryBytes() + cells_.memoryBytes() +
@@ -366,7 +368,8 @@ class FessSearch : public Strategy, public MeetingSide {
   // some goal off from every other box.
   bool immovableDeadlock(Square player) {
     const int fixed = immovable_.find(current_, player, immovableMark_);
-    const bool dead = fixed > 0 && bipartite_.deadlockWithImmovable(current_, immovableMark_);
+    const bool dead =
+        fixed > 0 && bipartite_.deadlockWithImmovable(current_, immovableMark_, player);
     for (Square b : current_) immovableMark_[b] = 0;
     return dead;
   }
