@@ -51,4 +51,39 @@ const uint8_t* SideGoalReach::row(Square box, Square player) const {
   return label == 0xFF ? nullptr : &table_[index(box, label)];
 }
 
+std::vector<uint8_t> livePushSides(const Board& board) {
+  const int n = board.squareCount();
+  CutSquares cuts(board);
+  const std::vector<uint8_t> none(n, 0);
+  cuts.build(none);
+  std::vector<std::array<uint8_t, 4>> labels(n);
+  for (int s = 0; s < n; ++s) labels[s] = cuts.sideLabels(static_cast<Square>(s));
+  // States (square, part): reached backwards from every goal at once.
+  std::vector<uint8_t> live(static_cast<size_t>(n) * 4, 0);  // [square * 4 + part]
+  std::vector<uint32_t> queue;
+  auto reach = [&](Square s, int part) {
+    uint8_t& cell = live[static_cast<size_t>(s) * 4 + part];
+    if (!cell) cell = 1, queue.push_back(static_cast<uint32_t>(s) * 4 + part);
+  };
+  for (Square g : board.goals())
+    for (int d = 0; d < 4; ++d)
+      if (labels[g][d] != 0xFF) reach(g, labels[g][d]);
+  for (size_t head = 0; head < queue.size(); ++head) {
+    const Square t = static_cast<Square>(queue[head] / 4);
+    const uint8_t part = static_cast<uint8_t>(queue[head] % 4);
+    for (Direction d : kDirections) {
+      if (labels[t][static_cast<int>(d)] != part) continue;
+      const Square s = board.neighbor(t, d);
+      if (board.neighbor(s, d) == kNoSquare) continue;
+      reach(s, labels[s][static_cast<int>(d)]);
+    }
+  }
+  std::vector<uint8_t> sides(static_cast<size_t>(n) * 4, 0);  // [square * 4 + direction]
+  for (int s = 0; s < n; ++s)
+    for (int d = 0; d < 4; ++d)
+      if (labels[s][d] != 0xFF)
+        sides[static_cast<size_t>(s) * 4 + d] = live[static_cast<size_t>(s) * 4 + labels[s][d]];
+  return sides;
+}
+
 }  // namespace soko

@@ -59,4 +59,12 @@ class SideGoalReach {
   std::vector<uint32_t> queue_;                 // (square * 4 + part) states
 };
 
+// [square * 4 + direction] 1 when a lone box on the square, the player on
+// its neighbour in that direction (and anywhere in that neighbour's part of
+// the floor), can be pushed to some goal; 0 past a wall. A box pushed onto
+// a square whose side the player then stands on is 0 can never reach a
+// goal, though the square may not be dead: the one pull search over every
+// goal at once that finds this costs a few steps a square, on any board.
+std::vector<uint8_t> livePushSides(const Board& board);
+
 }  // namespace soko

@@ -4,6 +4,7 @@
 
 #include "analysis/dead_squares.h"
 #include "analysis/goal_reach.h"
+#include "analysis/side_goal_reach.h"
 
 namespace soko {
 
@@ -41,20 +42,24 @@ int PositionCheck::corralBudgetFor(const Board& board) {
 PositionCheck::PositionCheck(const Board& board, int corralBudget)
     : board_(board),
       dead_(pushDeadSquares(board)),
+      liveSides_(livePushSides(board)),
+      floor_(board),
       goalReach_(goalReachTable(board)),
       freeze_(board, dead_, board.goalMask()),
       bipartite_(board, goalReach_),
       corral_(board, dead_, corralBudget),
       immovable_(board, dead_),
       goalArea_(board, dead_, GoalAreaCheck::kBudget, GoalAreaCheck::kMaxEmpty, kGoalAreaWork),
-      reach_(board) {}
+      reach_(board) {
+  floor_.build(std::vector<uint8_t>(board.squareCount(), 0));
+}
 
 DeadlockVerdict PositionCheck::check(const std::vector<uint8_t>& occupied, Square player,
                                      Square moved) {
   std::vector<Square> boxes;
   for (int s = 0; s < board_.squareCount(); ++s)
     if (occupied[s]) boxes.push_back(static_cast<Square>(s));
-  if (std::vector<Square> b = onDeadSquares(boxes); !b.empty())
+  if (std::vector<Square> b = onDeadSquares(boxes, player); !b.empty())
     return {DeadlockKind::DeadSquare, b};
   if (std::vector<Square> b = frozenGroup(occupied, boxes); !b.empty())
     return {DeadlockKind::Frozen, b};
@@ -68,10 +73,25 @@ DeadlockVerdict PositionCheck::check(const std::vector<uint8_t>& occupied, Squar
   return {};
 }
 
-std::vector<Square> PositionCheck::onDeadSquares(const std::vector<Square>& boxes) const {
+std::vector<Square> PositionCheck::onDeadSquares(const std::vector<Square>& boxes,
+                                                 Square player) const {
   std::vector<Square> out;
-  for (Square b : boxes)
-    if (dead_[b] && !board_.isGoal(b)) out.push_back(b);
+  for (Square b : boxes) {
+    if (board_.isGoal(b)) continue;
+    if (dead_[b]) {
+      out.push_back(b);
+      continue;
+    }
+    // The side of the box in the player's part of the floor (the other
+    // boxes gone: they only keep the player from more).
+    const uint8_t part = floor_.partLabel(b, player);
+    const std::array<uint8_t, 4> labels = floor_.sideLabels(b);
+    for (int d = 0; d < 4; ++d)
+      if (labels[d] == part && part != 0xFF) {
+        if (!liveSides_[static_cast<size_t>(b) * 4 + d]) out.push_back(b);
+        break;
+      }
+  }
   return out;
 }
 

@@ -11,7 +11,9 @@
 //   #.  #     the one to mark.
 //   #####
 //
-// In order: a box off goal on a dead square; a frozen group (freeze.h) with
+// In order: a box off goal on a dead square, or on a side of its square
+// from which it reaches no goal, the player kept to its part of the floor
+// (side_goal_reach.h); a frozen group (freeze.h) with
 // a box off goal; boxes that together reach fewer goals than they are
 // (bipartite.h: the boxes of a Hall violator, found from a maximum
 // matching); boxes that can never move again, off goal or shutting a goal
@@ -25,6 +27,7 @@
 #include <vector>
 
 #include "analysis/board.h"
+#include "analysis/cut_squares.h"
 #include "analysis/reach.h"
 #include "deadlock/bipartite.h"
 #include "deadlock/corral.h"
@@ -87,7 +90,7 @@ class PositionCheck {
                         Square moved = kNoSquare);
 
  private:
-  std::vector<Square> onDeadSquares(const std::vector<Square>& boxes) const;
+  std::vector<Square> onDeadSquares(const std::vector<Square>& boxes, Square player) const;
   std::vector<Square> frozenGroup(const std::vector<uint8_t>& occupied,
                                   const std::vector<Square>& boxes);
   std::vector<Square> hallViolators(const std::vector<Square>& boxes) const;
@@ -98,6 +101,8 @@ class PositionCheck {
 
   const Board& board_;
   std::vector<uint8_t> dead_;       // [square] 1 where a lone box can reach no goal
+  std::vector<uint8_t> liveSides_;  // [square * 4 + side] livePushSides
+  CutSquares floor_;                // the empty floor's numbering, for the player's part
   std::vector<uint8_t> goalReach_;  // [square * goals + goal]: what bipartite_ reads
   FreezeCheck freeze_;
   BipartiteCheck bipartite_;

@@ -47,6 +47,19 @@ TEST_CASE("position check: a box in a corner with no goal is on a dead square") 
   CHECK(v.cells == std::vector<int>{cell(text, 3, 1)});
 }
 
+TEST_CASE("position check: a box whose way to a goal needs the player where it cannot get") {
+  //   ########
+  //   #@ .   #   the box gets to the top row only by a push up from the
+  //   #### $ #   square left of it, the player in the pocket below that
+  //   #### ###   square, which it enters only through the square itself:
+  //   ########   the square is not dead, but the box there is
+  const std::string text = "########\n#@ .   #\n#### $ #\n#### ###\n########\n";
+  Seen v = startVerdict(text);
+  CHECK(v.kind == DeadlockKind::DeadSquare);
+  CHECK(v.cells == std::vector<int>{cell(text, 5, 2)});
+  CHECK(testing::bfsOutcome(one(text)) == SolveStatus::Unsolvable);
+}
+
 TEST_CASE("position check: two boxes side by side against a wall are frozen") {
   //   ######
   //   #.$$.#   both lean on the wall above and on each other: neither can
