@@ -44,6 +44,21 @@ std::set<Square> loneBoxGoals(const Board& b, const std::vector<uint8_t>& walls,
   return goals;
 }
 
+// Calls visit(level, round, rng) on up to `want` random small levels (400
+// tries), their floor sizes spread over `spread` steps; returns how many.
+template <class Visit>
+int forRandomLevels(uint32_t seed, int want, int spread, Visit visit) {
+  std::mt19937 rng(seed);
+  int levels = 0;
+  for (int round = 0; round < 400 && levels < want; ++round) {
+    auto level = testing::randomSmallLevel(rng, 3, 9, 7, 12 + round % spread);
+    if (!level) continue;
+    visit(*level, round, rng);
+    ++levels;
+  }
+  return levels;
+}
+
 }  // namespace
 
 TEST_CASE("side goal reach: a goal reached only with the player in a pocket it cannot enter") {
@@ -72,46 +87,42 @@ TEST_CASE("side goal reach: a goal reached only with the player in a pocket it c
 }
 
 TEST_CASE("side goal reach equals a lone box's search, walls added or not (random small levels)") {
-  std::mt19937 rng(4711);
-  int levels = 0;
   uint64_t asked = 0, relaxedOnly = 0;
-  for (int round = 0; round < 400 && levels < 120; ++round) {
-    auto level = testing::randomSmallLevel(rng, 3, 9, 7, 12 + round % 12);
-    if (!level) continue;
-    Board b(*level);
-    const int n = b.squareCount();
-    std::vector<uint8_t> walls(n, 0);
-    if (round % 2) {  // some squares walled, as boxes that never move would be
-      std::uniform_int_distribution<int> pick(0, n - 1);
-      for (int k = 0; k < 1 + round % 4; ++k) walls[pick(rng)] = 1;
-    }
-    SideGoalReach reach(b, walls);
-    std::vector<uint8_t> relaxed(static_cast<size_t>(n) * b.goals().size(), 0);
-    std::vector<uint32_t> seen;
-    std::vector<Square> stack;
-    for (int g = 0; g < static_cast<int>(b.goals().size()); ++g)
-      markGoalReach(b, walls, g, relaxed, seen, stack);
-    for (int s = 0; s < n; ++s)
-      for (int p = 0; p < n; ++p) {
-        const Square box = static_cast<Square>(s), player = static_cast<Square>(p);
-        if (box == player || walls[box] || walls[player]) continue;
-        const std::set<Square> want = loneBoxGoals(b, walls, box, player);
-        const uint8_t* row = reach.row(box, player);
-        std::set<Square> got;
-        if (row)
-          for (size_t g = 0; g < b.goals().size(); ++g)
-            if (row[g]) got.insert(b.goals()[g]);
-        if (!row && b.isGoal(box)) got.insert(box);  // it stays on its goal
-        INFO(writeLevel(*level) << "box " << box << " player " << player);
-        REQUIRE(got == want);
-        ++asked;
-        for (size_t g = 0; g < b.goals().size(); ++g) {
-          const bool in = want.count(b.goals()[g]) != 0;
-          relaxedOnly += !in && relaxed[static_cast<size_t>(box) * b.goals().size() + g];
+  const int levels =
+      forRandomLevels(4711, 120, 12, [&](const Level& level, int round, std::mt19937& rng) {
+        Board b(level);
+        const int n = b.squareCount();
+        std::vector<uint8_t> walls(n, 0);
+        if (round % 2) {  // some squares walled, as boxes that never move would be
+          std::uniform_int_distribution<int> pick(0, n - 1);
+          for (int k = 0; k < 1 + round % 4; ++k) walls[pick(rng)] = 1;
         }
-      }
-    ++levels;
-  }
+        SideGoalReach reach(b, walls);
+        std::vector<uint8_t> relaxed(static_cast<size_t>(n) * b.goals().size(), 0);
+        std::vector<uint32_t> seen;
+        std::vector<Square> stack;
+        for (int g = 0; g < static_cast<int>(b.goals().size()); ++g)
+          markGoalReach(b, walls, g, relaxed, seen, stack);
+        for (int s = 0; s < n; ++s)
+          for (int p = 0; p < n; ++p) {
+            const Square box = static_cast<Square>(s), player = static_cast<Square>(p);
+            if (box == player || walls[box] || walls[player]) continue;
+            const std::set<Square> want = loneBoxGoals(b, walls, box, player);
+            const uint8_t* row = reach.row(box, player);
+            std::set<Square> got;
+            if (row)
+              for (size_t g = 0; g < b.goals().size(); ++g)
+                if (row[g]) got.insert(b.goals()[g]);
+            if (!row && b.isGoal(box)) got.insert(box);  // it stays on its goal
+            INFO(writeLevel(level) << "box " << box << " player " << player);
+            REQUIRE(got == want);
+            ++asked;
+            for (size_t g = 0; g < b.goals().size(); ++g) {
+              const bool in = want.count(b.goals()[g]) != 0;
+              relaxedOnly += !in && relaxed[static_cast<size_t>(box) * b.goals().size() + g];
+            }
+          }
+      });
   CHECK(levels >= 100);
   // Measured: 120 levels, 89,870 questions, 11,910 goals the relaxed
   // table (goal_reach.h) lets a box reach that it cannot.
@@ -122,13 +133,9 @@ TEST_CASE("side goal reach equals a lone box's search, walls added or not (rando
 TEST_CASE(
     "live push sides: a box left beside the player reaches some goal, as a lone box's search "
     "says") {
-  std::mt19937 rng(5151);
-  int levels = 0;
   uint64_t asked = 0, deadOnLive = 0;
-  for (int round = 0; round < 400 && levels < 150; ++round) {
-    auto level = testing::randomSmallLevel(rng, 3, 9, 7, 12 + round % 14);
-    if (!level) continue;
-    Board b(*level);
+  const int levels = forRandomLevels(5151, 150, 14, [&](const Level& level, int, std::mt19937&) {
+    Board b(level);
     const int n = b.squareCount();
     const std::vector<uint8_t> none(n, 0), dead = pushDeadSquares(b);
     const std::vector<uint8_t> live = livePushSides(b);
@@ -136,7 +143,7 @@ TEST_CASE(
       for (int d = 0; d < 4; ++d) {
         const Square box = static_cast<Square>(s);
         const Square player = b.neighbor(box, static_cast<Direction>(d));
-        INFO(writeLevel(*level) << "box " << box << " side " << d);
+        INFO(writeLevel(level) << "box " << box << " side " << d);
         if (player == kNoSquare) {
           REQUIRE(live[static_cast<size_t>(s) * 4 + d] == 0);
           continue;
@@ -146,8 +153,7 @@ TEST_CASE(
         ++asked;
         deadOnLive += !reaches && !dead[box];
       }
-    ++levels;
-  }
+  });
   // Measured: 150 levels, 12,042 sides, 357 on squares that are not dead
   // from which the box still reaches no goal.
   CHECK(levels == 150);
