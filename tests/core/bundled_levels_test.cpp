@@ -1,7 +1,8 @@
 // The level collections bundled in levels/ (written by scripts/import-levels):
 // they parse cleanly, hold the expected levels, and every shipped solution
 // solves its level. Damaged copies of the solutions are rejected at the
-// right step.
+// right step. No position on a shipped solution is called dead by a
+// deadlock detector.
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <optional>
@@ -9,6 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "analysis/board.h"
+#include "analysis/level_analysis.h"
+#include "deadlock/dead_patterns.h"
+#include "deadlock/position_check.h"
 #include "format.h"
 #include "game.h"
 #include "lurd.h"
@@ -235,4 +240,52 @@ TEST_CASE("levels/index.json lists every bundled collection with its level count
     CHECK(entry.find("\"licence\": \"") != std::string::npos);
     CHECK(entry.find("\"author\": \"") != std::string::npos);
   }
+}
+
+TEST_CASE("no position on a shipped solution is called dead by a deadlock detector") {
+  // Every detector the page warns with (deadlock/position_check.h) and the
+  // dead box patterns the solvers prune with (judged on demand, as fess
+  // does), after every push of every shipped solution: each of those
+  // positions is solvable, so a verdict is a detector's mistake.
+  std::vector<Collection>& all = allBundled();
+  int levels = 0;
+  uint64_t positions = 0;
+  for (size_t i = 0; i < all.size(); ++i)
+    for (const Level& level : all[i].levels) {
+      LevelAnalysis analysis(level);
+      analysis.buildBoard();
+      analysis.buildPushDead();
+      while (!analysis.buildGoalDistances()) {
+      }
+      const Board& b = analysis.board();
+      if (!PositionCheck::affordable(b)) continue;
+      PositionCheck check(b);
+      DeadPatterns patterns(b, analysis.pushDead(), false, analysis.goalDistances());
+      patterns.judgeOnDemand();
+      std::vector<uint8_t> occupied(b.squareCount(), 0);
+      for (Square s : b.startBoxes()) occupied[s] = 1;
+      Game game(level);
+      const std::string steps = parseLurd(level.solutions.at(0)).steps;
+      for (size_t k = 0; k < steps.size(); ++k) {
+        const int before = game.player();
+        const StepOutcome o = game.play(steps[k]);
+        REQUIRE((o == StepOutcome::Moved || o == StepOutcome::Pushed));
+        if (o != StepOutcome::Pushed) continue;
+        // The box went one step further the way the player did.
+        const Square from = b.squareOf(game.player()), to = b.squareOf(2 * game.player() - before);
+        occupied[from] = 0;
+        occupied[to] = 1;
+        const DeadlockVerdict v = check.check(occupied, from, to);
+        ++positions;
+        INFO(kBundled[i].file << " level " << level.number << ", after step " << k + 1 << ": "
+                              << deadlockKindName(v.kind));
+        REQUIRE_FALSE(v.dead());
+        if (patterns.unjudged(to)) patterns.judgeAround(to, uint64_t{1} << 30);
+        REQUIRE_FALSE(patterns.matches(occupied, to));
+      }
+      ++levels;
+    }
+  // Measured: all 1,010 levels, 121,094 positions.
+  CHECK(levels == 1010);
+  CHECK(positions >= 100000);
 }
