@@ -94,7 +94,7 @@ class Planner {
   static constexpr int kExactBoxes = 64;           // boxes at most for it
   // Past the budget by this much, pull searches stop: the boxes left go out
   // without a path. A search is not cut at the budget itself (it may run on
-  // past it: 3.76M steps in all at most on the bundled levels), but on a
+  // past it: 2.25M steps in all at most on the bundled levels), but on a
   // large board the searches of one parking step add up.
   static constexpr uint64_t kOvershoot = 2'000'000;
   // Steps one search may take (7.2K at most on the bundled levels), so
@@ -542,7 +542,7 @@ void Planner::start() {
   // keeping the stack small for the WebAssembly build).
   const bool exactFits = board_.boxCount() == static_cast<int>(board_.goals().size()) &&
                          board_.boxCount() <= kExactBoxes;
-  if (exactFits) exactBudget_ = std::min<uint64_t>(budget_ / 8, kExactWork);
+  if (exactFits) exactBudget_ = std::min<uint64_t>(budget_ / 4, kExactWork);
   phase_ = exactFits && !seeds_.empty() ? Phase::Exact : Phase::Attempts;
 }
 
