@@ -27,6 +27,9 @@
 
 namespace soko {
 
+// [square] the part of the floor each side of the square is in, 0xFF none.
+using SideLabels = std::vector<std::array<uint8_t, 4>>;
+
 class SideGoalReach {
  public:
   // `walls`: [square] non-zero where a box may never stand nor the player
@@ -54,9 +57,9 @@ class SideGoalReach {
   const size_t goals_;
   std::vector<uint8_t> walls_;
   CutSquares cuts_;
-  std::vector<std::array<uint8_t, 4>> labels_;  // [square] the part of each side, 0xFF none
-  std::vector<uint8_t> table_;                  // [index(square, part) + goal]
-  std::vector<uint32_t> queue_;                 // (square * 4 + part) states
+  SideLabels labels_;
+  std::vector<uint8_t> table_;   // [index(square, part) + goal]
+  std::vector<uint32_t> queue_;  // (square * 4 + part) states
 };
 
 // [square * 4 + direction] 1 when a lone box on the square, the player on

@@ -108,7 +108,8 @@ bool BipartiteCheck::deadlockWithImmovable(const std::vector<Square>& boxes,
                                            const std::vector<uint8_t>& immovable, Square player) {
   const auto fixed = [&](Square b) { return immovable[b] != 0; };
   if (!sideReach_) return deadlockWithWalls(boxes, fixed);
-  std::vector<uint8_t> goalTaken(goals_, 0);
+  std::vector<uint8_t>& goalTaken = goalTaken_;
+  goalTaken.assign(goals_, 0);
   const uint64_t key = splitFixed(boxes, fixed, movable_, goalTaken);
   if (key == 1) return true;
   auto it = sideTables_.find(key);
@@ -131,11 +132,14 @@ bool BipartiteCheck::deadlockWithImmovable(const std::vector<Square>& boxes,
       continue;
     }
     if (!board_.isGoal(b)) return true;
-    const int g = static_cast<int>(std::find(board_.goals().begin(), board_.goals().end(), b) -
-                                   board_.goals().begin());
-    goalTaken[g] = 1;
+    goalTaken[goalNumber(b)] = 1;
   }
   return !perfectMatching(rows_, goalTaken);
+}
+
+int BipartiteCheck::goalNumber(Square goal) const {
+  const std::vector<Square>& goals = board_.goals();
+  return static_cast<int>(std::find(goals.begin(), goals.end(), goal) - goals.begin());
 }
 
 template <class Fixed>
@@ -151,8 +155,7 @@ uint64_t BipartiteCheck::splitFixed(const std::vector<Square>& boxes, Fixed fixe
     }
     if (!board_.isGoal(b)) return 1;
     key ^= frozenKey_[b];
-    for (int g = 0; g < goals_; ++g)
-      if (board_.goals()[g] == b) goalTaken[g] = 1;
+    goalTaken[goalNumber(b)] = 1;
   }
   return key == 1 ? 2 : key;  // 1 means a deadlock
 }
@@ -175,7 +178,8 @@ const std::vector<uint8_t>& BipartiteCheck::wallTable(uint64_t key,
 
 template <class Fixed>
 bool BipartiteCheck::deadlockWithWalls(const std::vector<Square>& boxes, Fixed fixed) {
-  std::vector<uint8_t> goalTaken(goals_, 0);
+  std::vector<uint8_t>& goalTaken = goalTaken_;
+  goalTaken.assign(goals_, 0);
   const uint64_t key = splitFixed(boxes, fixed, movable_, goalTaken);
   if (key == 1) return true;
   if (key == 0) return !perfectMatching(boxes, reach_, goalTaken);

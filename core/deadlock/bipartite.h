@@ -67,6 +67,7 @@ class BipartiteCheck {
   // The key of the boxes fixed(b) holds, with the movable ones into
   // `movable` and the goals the fixed ones stand on into `goalTaken`; 0
   // when none is fixed, 1 when one stands off goal (a deadlock).
+  int goalNumber(Square goal) const;  // its index in board.goals()
   template <class Fixed>
   uint64_t splitFixed(const std::vector<Square>& boxes, Fixed fixed, std::vector<Square>& movable,
                       std::vector<uint8_t>& goalTaken) const;
@@ -100,6 +101,7 @@ class BipartiteCheck {
   bool sideReach_;                    // the board is small enough for them
   std::vector<const uint8_t*> rows_;  // [box] matching scratch
   std::vector<Square> movable_;       // scratch
+  std::vector<uint8_t> goalTaken_;    // [goal] scratch: held by a fixed box
   // Matching scratch.
   std::vector<int> goalOwner_;      // [goal] box index or -1
   std::vector<uint8_t> matched_;    // [box] scratch

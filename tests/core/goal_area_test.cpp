@@ -131,25 +131,21 @@ TEST_CASE("goal area: never condemns a solvable position (exhaustive push graphs
   // these small boards the other checks condemn nearly every position this
   // one does (the test above has one of the few they miss).
   for (const bool clustered : {false, true}) {
-    std::mt19937 rng(clustered ? 4242 : 31415);
-    int levels = 0, condemned = 0;
+    int condemned = 0;
     uint64_t positions = 0;
-    for (int round = 0; round < 20000 && levels < 300; ++round) {
-      auto level = clustered ? testing::randomSmallLevel(rng, 5, 8, 7, 20, true)
-                             : testing::randomSmallLevel(rng, 4, 8, 6, 15);
-      if (!level) continue;
-      Board b(*level);
-      testing::PushGraph g = testing::pushGraph(*level, 100000);
-      GoalAreaCheck check(b, pushDeadSquares(b));
-      for (const auto& p : g.positions) {
-        ++positions;
-        if (!check.deadlock(p.boxes, p.player)) continue;
-        ++condemned;
-        INFO(render(b, p.boxes, p.player));
-        REQUIRE_FALSE(p.solvable);
-      }
-      ++levels;
-    }
+    const int levels =
+        testing::forSmallLevels(clustered ? 4242 : 31415, clustered, 300, [&](const Level& level) {
+          Board b(level);
+          testing::PushGraph g = testing::pushGraph(level, 100000);
+          GoalAreaCheck check(b, pushDeadSquares(b));
+          for (const auto& p : g.positions) {
+            ++positions;
+            if (!check.deadlock(p.boxes, p.player)) continue;
+            ++condemned;
+            INFO(render(b, p.boxes, p.player));
+            REQUIRE_FALSE(p.solvable);
+          }
+        });
     INFO("clustered " << clustered);
     CHECK(levels == 300);
     CHECK(positions >= 50000);

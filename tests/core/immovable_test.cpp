@@ -182,29 +182,25 @@ TEST_CASE("immovable boxes never condemn a solvable position (exhaustive push gr
   // Levels of the usual random kind, and levels whose goals form a room
   // (where boxes packed on goals shut others off).
   for (const bool clustered : {false, true}) {
-    std::mt19937 rng(clustered ? 4242 : 1618);
-    int levels = 0, condemned = 0, beyondFreeze = 0, beyondRelaxed = 0;
+    int condemned = 0, beyondFreeze = 0, beyondRelaxed = 0;
     uint64_t positions = 0;
-    for (int round = 0; round < 20000 && levels < 300; ++round) {
-      auto level = clustered ? testing::randomSmallLevel(rng, 5, 8, 7, 20, true)
-                             : testing::randomSmallLevel(rng, 4, 8, 6, 15);
-      if (!level) continue;
-      Board b(*level);
-      testing::PushGraph g = testing::pushGraph(*level, 60000);
-      const std::vector<uint8_t> reach = goalReachTable(b);
-      FreezeCheck freeze(b, pushDeadSquares(b), b.goalMask());
-      BipartiteCheck bipartite(b, reach);
-      for (const auto& p : g.positions) {
-        ++positions;
-        if (!judge(b, reach, p.boxes, p.player).dead) continue;
-        ++condemned;
-        INFO(writeLevel(*level));
-        REQUIRE_FALSE(p.solvable);
-        beyondFreeze += !bipartite.deadlockWithFrozen(p.boxes, squareMask(b, p.boxes), freeze);
-        beyondRelaxed += !relaxedDead(b, p.boxes, p.player);
-      }
-      ++levels;
-    }
+    const int levels =
+        testing::forSmallLevels(clustered ? 4242 : 1618, clustered, 300, [&](const Level& level) {
+          Board b(level);
+          testing::PushGraph g = testing::pushGraph(level, 60000);
+          const std::vector<uint8_t> reach = goalReachTable(b);
+          FreezeCheck freeze(b, pushDeadSquares(b), b.goalMask());
+          BipartiteCheck bipartite(b, reach);
+          for (const auto& p : g.positions) {
+            ++positions;
+            if (!judge(b, reach, p.boxes, p.player).dead) continue;
+            ++condemned;
+            INFO(writeLevel(level));
+            REQUIRE_FALSE(p.solvable);
+            beyondFreeze += !bipartite.deadlockWithFrozen(p.boxes, squareMask(b, p.boxes), freeze);
+            beyondRelaxed += !relaxedDead(b, p.boxes, p.player);
+          }
+        });
     // Measured with these generators, 300 levels each: 85,829 positions,
     // 80,552 condemned, 760 of them passed by freeze and the matching and
     // 32 by the matching with the player anywhere (relaxedDead); in goal

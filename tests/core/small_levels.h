@@ -66,6 +66,24 @@ inline std::optional<Level> randomSmallLevel(std::mt19937& rng, int boxes, int w
   return c.levels[0];
 }
 
+// Calls visit(level) on up to `want` levels (of 20,000 tries) drawn from
+// `seed`: the usual random kind (4 boxes, 8 x 6, 15 % walls) or, with
+// `goalRoom`, levels whose goals form a room (5 boxes, 8 x 7, 20 % walls).
+// Returns how many.
+template <class Visit>
+int forSmallLevels(uint32_t seed, bool goalRoom, int want, Visit visit) {
+  std::mt19937 rng(seed);
+  int levels = 0;
+  for (int round = 0; round < 20000 && levels < want; ++round) {
+    auto level =
+        goalRoom ? randomSmallLevel(rng, 5, 8, 7, 20, true) : randomSmallLevel(rng, 4, 8, 6, 15);
+    if (!level) continue;
+    visit(*level);
+    ++levels;
+  }
+  return levels;
+}
+
 // Every position reachable by pushes from the start (boxes sorted, player
 // normalised to the smallest square of its region), and which can still be solved.
 struct PushGraph {
