@@ -4,6 +4,7 @@
 #include "bfs.h"
 #include "fess_portfolio.h"
 #include "strategies/fess/fess.h"
+#include "strategies/fess/reverse_fess.h"
 #include "strategies/hbox/hbox.h"
 
 namespace soko {
@@ -87,6 +88,12 @@ const std::vector<StrategyEntry>& strategyRegistry() {
         "plan, corral and matching deadlocks"},
        [](const Level& level, const SolverOptions& o) {
          return makeFessStrategy(level, o.memoryBudgetBytes);
+       }},
+      {{"fess-reverse",
+        "feature space search backward: macro pulls from the solved position to the start, "
+        "three feature spaces, matching deadlocks"},
+       [](const Level& level, const SolverOptions& o) {
+         return makeReverseFessStrategy(level, o.memoryBudgetBytes);
        }},
       // The default portfolio's late fess variants, alone (for benchmarks: fess_portfolio.cpp).
       {{"fess-noroom", "fess without the goal-room order"},

@@ -23,18 +23,10 @@
 #include "search/meeting.h"
 #include "search/node_store.h"
 #include "search/solution.h"
+#include "search/sorted_squares.h"
 
 namespace soko {
 namespace {
-
-// `squares` is sorted but for squares[i], which this moves to its place:
-// after one box moves, cheaper than a sort.
-void resortOne(std::vector<Square>& squares, size_t i) {
-  const Square moved = squares[i];
-  for (; i > 0 && squares[i - 1] > moved; --i) squares[i] = squares[i - 1];
-  for (; i + 1 < squares.size() && squares[i + 1] < moved; ++i) squares[i] = squares[i + 1];
-  squares[i] = moved;
-}
 
 // The search, over tables made beforehand (fess_tables.h).
 class FessSearch : public Strategy, public MeetingSide {
