@@ -13,6 +13,8 @@ import { plural } from './words.js';
 const WHY = {
   'dead-square': (n) => (n === 1 ? 'the marked box can never reach a goal from its square'
     : 'the marked boxes can never reach a goal from their squares'),
+  'dead-side': (n) => (n === 1 ? 'the marked box can never reach a goal from the side of it you can get to'
+    : 'the marked boxes can never reach a goal from the sides of them you can get to'),
   frozen: () => 'the marked boxes are stuck against the walls and each other, not all of them on goals',
   matching: (n) => `the ${plural(n, 'marked box', 'marked boxes')} cannot each reach a goal of their own: fewer goals are within their reach`,
   immovable: () => 'the marked boxes can never be pushed again, and the level cannot be finished with them where they stand',

@@ -12,6 +12,8 @@ const char* deadlockKindName(DeadlockKind kind) {
   switch (kind) {
     case DeadlockKind::DeadSquare:
       return "dead-square";
+    case DeadlockKind::DeadSide:
+      return "dead-side";
     case DeadlockKind::Frozen:
       return "frozen";
     case DeadlockKind::Matching:
@@ -59,8 +61,10 @@ DeadlockVerdict PositionCheck::check(const std::vector<uint8_t>& occupied, Squar
   std::vector<Square> boxes;
   for (int s = 0; s < board_.squareCount(); ++s)
     if (occupied[s]) boxes.push_back(static_cast<Square>(s));
-  if (std::vector<Square> b = onDeadSquares(boxes, player); !b.empty())
+  if (std::vector<Square> b = onDeadSquares(boxes); !b.empty())
     return {DeadlockKind::DeadSquare, b};
+  if (std::vector<Square> b = onDeadSides(boxes, player); !b.empty())
+    return {DeadlockKind::DeadSide, b};
   if (std::vector<Square> b = frozenGroup(occupied, boxes); !b.empty())
     return {DeadlockKind::Frozen, b};
   if (bipartite_.deadlock(boxes)) return {DeadlockKind::Matching, hallViolators(boxes)};
@@ -73,17 +77,21 @@ DeadlockVerdict PositionCheck::check(const std::vector<uint8_t>& occupied, Squar
   return {};
 }
 
-std::vector<Square> PositionCheck::onDeadSquares(const std::vector<Square>& boxes,
-                                                 Square player) const {
+std::vector<Square> PositionCheck::onDeadSquares(const std::vector<Square>& boxes) const {
+  std::vector<Square> out;
+  for (Square b : boxes)
+    if (!board_.isGoal(b) && dead_[b]) out.push_back(b);
+  return out;
+}
+
+// Boxes off goal whose square is not dead, but whose side in the player's
+// part of the floor (the other boxes gone: they only keep the player from
+// more) leads the box to no goal.
+std::vector<Square> PositionCheck::onDeadSides(const std::vector<Square>& boxes,
+                                               Square player) const {
   std::vector<Square> out;
   for (Square b : boxes) {
     if (board_.isGoal(b)) continue;
-    if (dead_[b]) {
-      out.push_back(b);
-      continue;
-    }
-    // The side of the box in the player's part of the floor (the other
-    // boxes gone: they only keep the player from more).
     const uint8_t part = floor_.partLabel(b, player);
     const std::array<uint8_t, 4> labels = floor_.sideLabels(b);
     for (int d = 0; d < 4; ++d)

@@ -39,7 +39,8 @@ namespace soko {
 
 enum class DeadlockKind : uint8_t {
   None,
-  DeadSquare,
+  DeadSquare,  // a box on a square from which no goal can be reached
+  DeadSide,    // a box whose side the player can get to leads it to no goal
   Frozen,
   Matching,
   Immovable,
@@ -47,7 +48,7 @@ enum class DeadlockKind : uint8_t {
   GoalArea
 };
 
-// "dead-square", "frozen", "matching", "immovable", "corral", "goal-area",
+// "dead-square", "dead-side", "frozen", "matching", "immovable", "corral", "goal-area",
 // or "" for None.
 const char* deadlockKindName(DeadlockKind kind);
 
@@ -90,7 +91,8 @@ class PositionCheck {
                         Square moved = kNoSquare);
 
  private:
-  std::vector<Square> onDeadSquares(const std::vector<Square>& boxes, Square player) const;
+  std::vector<Square> onDeadSquares(const std::vector<Square>& boxes) const;
+  std::vector<Square> onDeadSides(const std::vector<Square>& boxes, Square player) const;
   std::vector<Square> frozenGroup(const std::vector<uint8_t>& occupied,
                                   const std::vector<Square>& boxes);
   std::vector<Square> hallViolators(const std::vector<Square>& boxes) const;

@@ -55,7 +55,7 @@ TEST_CASE("position check: a box whose way to a goal needs the player where it c
   //   ########   the square is not dead, but the box there is
   const std::string text = "########\n#@ .   #\n#### $ #\n#### ###\n########\n";
   Seen v = startVerdict(text);
-  CHECK(v.kind == DeadlockKind::DeadSquare);
+  CHECK(v.kind == DeadlockKind::DeadSide);
   CHECK(v.cells == std::vector<int>{cell(text, 5, 2)});
   CHECK(testing::bfsOutcome(one(text)) == SolveStatus::Unsolvable);
 }
@@ -186,6 +186,7 @@ TEST_CASE("position check never calls a solvable position dead (exhaustive push 
   // positions; the corral's were 717 before the immovable check, which
   // comes first and takes most of them).
   CHECK(condemned[DeadlockKind::DeadSquare] >= 10000);
+  CHECK(condemned[DeadlockKind::DeadSide] >= 1);
   CHECK(condemned[DeadlockKind::Frozen] >= 500);
   CHECK(condemned[DeadlockKind::Matching] >= 500);
   CHECK(condemned[DeadlockKind::Immovable] >= 400);

@@ -241,6 +241,20 @@ test('a level dead from its start is said to be so, with no Undo to offer', () =
   assert.match(deadlockWords(state.deadlock), /^This level cannot be solved, even from its start: /);
 });
 
+test('a box whose only way to a goal needs the player where it cannot get is marked, with its own words', () => {
+  //   ########
+  //   #@ .   #   the box gets to the top row only by a push up from the
+  //   #### $ #   square left of it, the player in the pocket below that
+  //   #### ###   square, which it enters only through the square itself
+  //   ########
+  const state = playing('########\n#@ .   #\n#### $ #\n#### ###\n########\n');
+  watchDeadlock(state);
+  assert.equal(state.deadlock.kind, 'dead-side');
+  assert.equal(state.deadlock.boxes.length, 1);
+  assert.equal(deadlockWords(state.deadlock),
+    'This level cannot be solved, even from its start: the marked box can never reach a goal from the side of it you can get to.');
+});
+
 test('boxes that can never move again and shut a goal off are marked, the loose box not', () => {
   //   ########
   //   #@ #*.*#   the empty goal can only be filled from below, from a

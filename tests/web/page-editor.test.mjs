@@ -3,8 +3,9 @@
 // with the square marked and then fixed, test-played, solved, shared, and
 // opened from the link in a fresh browser; saved into My levels and still
 // there after a reload; drawn by touch; "Edit a copy" of a level; a push
-// into a corner warned about at once. Screenshots: /tmp/soko-editor-*.png,
-// /tmp/soko-deadlock.png.
+// into a corner warned about at once, and a pasted level whose box the
+// player can never get behind, at its start. Screenshots:
+// /tmp/soko-editor-*.png, /tmp/soko-deadlock.png, /tmp/soko-deadlock-side.png.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { button, newContext, openPage, pasteText, pickLevel, servePage, text } from './page-harness.mjs';
@@ -246,4 +247,22 @@ test('a push into a corner shows the deadlock warning with the box marked, and U
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
   assert.equal(await page.getByLabel('Warn at once when a push makes the level unsolvable').isChecked(), false);
+});
+
+//   ########
+//   #@ .   #   the box reaches the goal only by a push up from the square
+//   #### $ #   left of it, with the player in the pocket below that square,
+//   #### ###   which it enters only through the square itself
+//   ########
+const POCKET = '########\n#@ .   #\n#### $ #\n#### ###\n########\n';
+
+test('a level whose box can only be pushed from a side the player never reaches is warned about at its start', async (t) => {
+  const { page } = await openPage(t);
+  await pasteText(page, POCKET);
+  await page.waitForSelector('#deadlock-bar:not([hidden])');
+  assert.equal(await text(page, '#deadlock-text'),
+    'This level cannot be solved, even from its start: the marked box can never reach a goal from the side of it you can get to.');
+  assert.equal(await page.evaluate(() => window.soko.state.deadlock.kind), 'dead-side');
+  await frame(page);
+  await page.screenshot({ path: '/tmp/soko-deadlock-side.png' });
 });

@@ -55,7 +55,7 @@ void MacroPulls::generateFor(int index, const std::vector<Square>& boxes,
     const uint32_t state = queue_[head];
     const Square box = static_cast<Square>(state / 4);
     const Direction d = static_cast<Direction>(state % 4);
-    const Square to = board_.neighbor(box, d);  // the player's square: the box goes there
+    const Square to = board_.neighbor(box, d);   // the player's square: the box goes there
     const Square back = board_.neighbor(to, d);  // and the player one further
     if (back == kNoSquare || occupied[back] || back == box || blocked_[to]) continue;
     const uint32_t arrived = static_cast<uint32_t>(to) * 4 + static_cast<uint32_t>(d);

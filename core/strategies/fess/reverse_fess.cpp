@@ -409,27 +409,26 @@ class ReverseFessStrategy : public PreparedStrategy {
     if (!b.tooLarge().empty()) {
       prep_.end(SolveStatus::Declined, b.tooLarge());
     } else if (static_cast<int>(b.goals().size()) != b.boxCount()) {
-      prep_.end(SolveStatus::Declined,
-                "the backward search needs as many goals as boxes (" +
-                    countText(b.goals().size()) + " goals, " + countText(b.boxCount()) +
-                    " boxes)");
-    } else if (const uint64_t work = static_cast<uint64_t>(b.boxCount()) * b.squareCount() *
-                                     b.squareCount();
+      prep_.end(SolveStatus::Declined, "the backward search needs as many goals as boxes (" +
+                                           countText(b.goals().size()) + " goals, " +
+                                           countText(b.boxCount()) + " boxes)");
+    } else if (const uint64_t work =
+                   static_cast<uint64_t>(b.boxCount()) * b.squareCount() * b.squareCount();
                work > kMaxExpansionWork) {
       // Each box's pulls flood the player's part once per square reached:
       // on a large open board one expansion would outlast any slice.
-      prep_.end(SolveStatus::Declined,
-                "the backward search's moves would take up to " + countText(work) +
-                    " steps per position on this board (" + countText(b.boxCount()) +
-                    " boxes, " + countText(b.squareCount()) + " squares; at most " +
-                    countText(kMaxExpansionWork) + ")");
+      prep_.end(SolveStatus::Declined, "the backward search's moves would take up to " +
+                                           countText(work) + " steps per position on this board (" +
+                                           countText(b.boxCount()) + " boxes, " +
+                                           countText(b.squareCount()) + " squares; at most " +
+                                           countText(kMaxExpansionWork) + ")");
     } else if (const uint64_t bytes = PullDistances::bytesFor(b.squareCount(), b.boxCount());
                bytes > budget_ / 2) {
-      prep_.end(SolveStatus::Declined,
-                tooLargeForBudget("the pull-distance table for " + countText(b.boxCount()) +
-                                      " start squares on " + countText(b.squareCount()) +
-                                      " squares",
-                                  bytes, budget_ / 2));
+      prep_.end(
+          SolveStatus::Declined,
+          tooLargeForBudget("the pull-distance table for " + countText(b.boxCount()) +
+                                " start squares on " + countText(b.squareCount()) + " squares",
+                            bytes, budget_ / 2));
     }
     return true;
   }
