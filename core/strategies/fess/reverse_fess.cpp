@@ -93,8 +93,7 @@ class ReverseFessSearch : public Strategy, public MeetingSide {
         matchable_(board_.boxCount() <= kMatchingMaxBoxes),
         cells_(kSpaceOnGoals | kSpaceEstimate16 | kSpaceEstimate32, estimate(board_.goals())) {
     for (Square s = 0; s < board_.squareCount(); ++s) blocked_[s] = pulls_.dead(s);
-    for (Square b : board_.startBoxes()) isStart_[b] = 1;
-    for (Square b : board_.startBoxes()) occupied_[b] = 1;
+    for (Square b : board_.startBoxes()) isStart_[b] = 1, occupied_[b] = 1;
     startNormal_ = Reach(board_).fill(occupied_, board_.startPlayer());
     for (Square b : board_.startBoxes()) occupied_[b] = 0;
   }
@@ -314,22 +313,21 @@ class ReverseFessSearch : public Strategy, public MeetingSide {
                bool parentMatched) {
     const uint64_t key =
         boxKey ^ zobrist_.box(m.from) ^ zobrist_.box(m.to) ^ zobrist_.player(m.normal);
+    uint32_t existing = store_.find(child_.data(), m.normal, key);
+    if (existing != NodeStore::kNone) {
+      if (info_[existing].expanded || info_[existing].weight <= parentWeight) return;
+    } else if (matchable_ && !(parentMatched && matching_.reaches(m.to, startOf_[m.box])) &&
+               !matching_.match(child_, childStartOf_)) {
+      ++prunedMatching_;
+      return;
+    }
+    // Features only for a child that may be queued (the normalised player
+    // came with the move): most children were stored already.
     Features f;
     f.onGoals = pf.onGoals - isStart_[m.from] + isStart_[m.to];
     f.estimate = pf.estimate - nearestCost(m.from) + nearestCost(m.to);
     f.connectivity = regions_.child(occupied_, m.from, m.to, m.player).count;
-    const uint32_t existing = store_.find(child_.data(), m.normal, key);
-    if (existing != NodeStore::kNone) {
-      if (!info_[existing].expanded && info_[existing].weight > parentWeight)
-        children_.push_back({m, f, key, existing});
-      return;
-    }
-    if (matchable_ && !(parentMatched && matching_.reaches(m.to, startOf_[m.box])) &&
-        !matching_.match(child_, childStartOf_)) {
-      ++prunedMatching_;
-      return;
-    }
-    children_.push_back({m, f, key, NodeStore::kNone});
+    children_.push_back({m, f, key, existing});
   }
 
   const Board& board_;
