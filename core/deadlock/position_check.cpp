@@ -93,9 +93,10 @@ std::vector<Square> PositionCheck::onDeadSides(const std::vector<Square>& boxes,
   for (Square b : boxes) {
     if (board_.isGoal(b)) continue;
     const uint8_t part = floor_.partLabel(b, player);
+    if (part == 0xFF) continue;
     const std::array<uint8_t, 4> labels = floor_.sideLabels(b);
     for (int d = 0; d < 4; ++d)
-      if (labels[d] == part && part != 0xFF) {
+      if (labels[d] == part) {
         if (!liveSides_[static_cast<size_t>(b) * 4 + d]) out.push_back(b);
         break;
       }
