@@ -2,9 +2,10 @@
 // the player's own game, the core's cheap checks run on the main thread's
 // module (module.PositionCheck: a box on a dead square, a frozen group, boxes
 // that cannot each reach a goal of their own, boxes that can never move
-// again and shut a goal off, a corral that can never be opened, goals that
-// can never all be filled with the boxes round them where they stand, the
-// last two within a small search budget; each a proof, never a guess). A dead
+// again and shut a goal off, a corral that can never be opened, boxes
+// walling in a diagonal row of squares that can never all reach goals,
+// goals that can never all be filled with the boxes round them where they
+// stand, the last three within a small search budget; each a proof, never a guess). A dead
 // position is shown with the boxes that cause it, and Undo offered. The
 // controller calls watchDeadlock after every action. DOM-free.
 import { levelText } from './library.js';
@@ -19,6 +20,7 @@ const WHY = {
   matching: (n) => `the ${plural(n, 'marked box', 'marked boxes')} cannot each reach a goal of their own: fewer goals are within their reach`,
   immovable: () => 'the marked boxes can never be pushed again, and the level cannot be finished with them where they stand',
   corral: () => 'the marked boxes fence off squares that can never be opened up and filled',
+  diagonal: () => 'the marked boxes wall in a diagonal row of empty squares, and can never all be pushed onto goals from there',
   'goal-area': () => 'the empty goals can never all be filled with the marked boxes where they stand',
 };
 

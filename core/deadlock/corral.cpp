@@ -13,6 +13,7 @@ CorralCheck::CorralCheck(const Board& board, std::vector<uint8_t> dead, int node
       reach_(board),
       freeze_(board, dead_, goal_),
       zobrist_(board.squareCount(), 0xC0441A1DEADull),
+      diagonals_(board),
       regionMark_(board.squareCount(), 0),
       subOccupied_(board.squareCount(), 0),
       words_((static_cast<size_t>(board.squareCount()) + 63) / 64),
@@ -43,6 +44,23 @@ bool CorralCheck::deadlock(const std::vector<uint8_t>& occupied, Square player, 
   for (Square seed : seeds) {
     if (regionMark_[seed] == regionStamp_) continue;  // part of a region already examined
     if (regionDeadlock(occupied, normal, seed)) return true;
+  }
+  return false;
+}
+
+bool CorralCheck::diagonalDeadlock(const std::vector<uint8_t>& occupied, Square player,
+                                   std::vector<Square>* runBoxes) {
+  const Square normal = reach_.fill(occupied, player);
+  const int runs = diagonals_.find(occupied, [&](Square s) { return reach_.reachable(s); });
+  for (int i = 0; i < runs; ++i) {
+    ++stats_.diagonalChecks;
+    const int r = search(diagonals_.run(i), normal, false);
+    if (r == 2) ++stats_.gaveUp;
+    if (r == 1) {
+      ++stats_.diagonalDeadlocks;
+      if (runBoxes) *runBoxes = diagonals_.run(i);
+      return true;
+    }
   }
   return false;
 }
@@ -101,7 +119,7 @@ void CorralCheck::appendSorted(const std::vector<Square>& boxes, int i, Square t
   s[j] = to;
 }
 
-int CorralCheck::search(const std::vector<Square>& boxes, Square normalPlayer) {
+int CorralCheck::search(const std::vector<Square>& boxes, Square normalPlayer, bool opens) {
   const int k = static_cast<int>(boxes.size());
   const size_t stride = static_cast<size_t>(k) + 1;
   // Opened: the player, with only the kept boxes, walks every region square.
@@ -113,7 +131,10 @@ int CorralCheck::search(const std::vector<Square>& boxes, Square normalPlayer) {
   // Cached by the real position's normalised player, which fixes the small
   // problem's player region (that region holds the real one): a repeat
   // skips the flood of the nearly empty small board.
-  const uint64_t startKey = zobrist_.boxes(boxes.data(), k) ^ zobrist_.player(normalPlayer);
+  // A search that may stop for an opened region can answer "not dead"
+  // where one that may not proves a deadlock: the two are cached apart.
+  const uint64_t startKey = zobrist_.boxes(boxes.data(), k) ^ zobrist_.player(normalPlayer) ^
+                            (opens ? 0 : 0x5DEECE66Dull);
   if (auto it = cache_.find(startKey); it != cache_.end()) {
     ++stats_.cacheHits;
     return it->second;
@@ -151,7 +172,7 @@ int CorralCheck::search(const std::vector<Square>& boxes, Square normalPlayer) {
       result = 2;
       break;
     }
-    if (head > 0 && opened()) {
+    if (opens && head > 0 && opened()) {
       for (Square b : current) subOccupied_[b] = 0;
       result = 0;
       break;

@@ -30,6 +30,7 @@
 #include "analysis/board.h"
 #include "analysis/reach.h"
 #include "analysis/zobrist.h"
+#include "closed_diagonal.h"
 #include "freeze.h"
 #include "search/key_set.h"
 
@@ -47,12 +48,20 @@ class CorralCheck {
   // box was just pushed to), or every unreachable region when `around` is
   // kNoSquare. True when one of them is a proven deadlock.
   bool deadlock(const std::vector<uint8_t>& occupied, Square player, Square around);
+  // Closed diagonals (closed_diagonal.h): true when the boxes closing one of
+  // the position's runs, alone on the board, can never all reach goals.
+  // The search is the same as a corral's but never stops early for an
+  // opened region: a run's squares open with the first push into them.
+  // `runBoxes`, when given, receives the dead run's boxes (sorted).
+  bool diagonalDeadlock(const std::vector<uint8_t>& occupied, Square player,
+                        std::vector<Square>* runBoxes = nullptr);
 
   struct Stats {
     uint64_t checks = 0;     // small searches run
     uint64_t deadlocks = 0;  // proven
     uint64_t gaveUp = 0;     // out of budget
     uint64_t cacheHits = 0;
+    uint64_t diagonalChecks = 0, diagonalDeadlocks = 0;  // of diagonalDeadlock's searches
   };
   const Stats& stats() const { return stats_; }
   uint64_t memoryBytes() const;
@@ -63,7 +72,8 @@ class CorralCheck {
   bool regionDeadlock(const std::vector<uint8_t>& occupied, Square normal, Square seed);
   // The small search over `boxes` (sorted) with the player on `normalPlayer`; 1
   // deadlock, 0 not, 2 gave up.
-  int search(const std::vector<Square>& boxes, Square normalPlayer);
+  // `opens`: whether opening the region (region_) ends the search.
+  int search(const std::vector<Square>& boxes, Square normalPlayer, bool opens = true);
   void appendSorted(const std::vector<Square>& boxes, int i, Square to);
   // The player's squares in the small search's state `state` (taken up,
   // boxes in subOccupied_), the player on `player`, into reachBits_'s last
@@ -78,6 +88,7 @@ class CorralCheck {
   Reach reach_;
   FreezeCheck freeze_;
   Zobrist zobrist_;
+  ClosedDiagonals diagonals_;
   std::vector<uint32_t> regionMark_;  // [square] == regionStamp_ inside the current region
   uint32_t regionStamp_ = 0;
   std::vector<Square> region_;        // squares of the current region

@@ -22,6 +22,8 @@ const char* deadlockKindName(DeadlockKind kind) {
       return "immovable";
     case DeadlockKind::Corral:
       return "corral";
+    case DeadlockKind::Diagonal:
+      return "diagonal";
     case DeadlockKind::GoalArea:
       return "goal-area";
     case DeadlockKind::None:
@@ -72,6 +74,8 @@ DeadlockVerdict PositionCheck::check(const std::vector<uint8_t>& occupied, Squar
     return {DeadlockKind::Immovable, b};
   if (std::vector<Square> b = corralFence(occupied, player, moved); !b.empty())
     return {DeadlockKind::Corral, b};
+  if (std::vector<Square> b; corral_.diagonalDeadlock(occupied, player, &b))
+    return {DeadlockKind::Diagonal, b};
   if (std::vector<Square> b = goalAreaBoxes(boxes, player); !b.empty())
     return {DeadlockKind::GoalArea, b};
   return {};

@@ -18,7 +18,8 @@
 // (bipartite.h: the boxes of a Hall violator, found from a maximum
 // matching); boxes that can never move again, off goal or shutting a goal
 // off from the others (immovable.h); a corral that cannot be opened
-// (corral.h: its fence boxes); goals that can never all be filled, the
+// (corral.h: its fence boxes); boxes closing a diagonal run of squares
+// that can never all reach goals (closed_diagonal.h); goals that can never all be filled, the
 // boxes on and round them standing as they do (goal_area.h: the boxes of
 // the goal area).
 #pragma once
@@ -45,11 +46,12 @@ enum class DeadlockKind : uint8_t {
   Matching,
   Immovable,
   Corral,
+  Diagonal,  // boxes closing a diagonal run of squares (closed_diagonal.h)
   GoalArea
 };
 
-// "dead-square", "dead-side", "frozen", "matching", "immovable", "corral", "goal-area",
-// or "" for None.
+// "dead-square", "dead-side", "frozen", "matching", "immovable", "corral", "diagonal",
+// "goal-area", or "" for None.
 const char* deadlockKindName(DeadlockKind kind);
 
 struct DeadlockVerdict {

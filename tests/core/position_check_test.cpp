@@ -99,6 +99,21 @@ TEST_CASE("position check: a corral that cannot be opened marks its fence") {
   CHECK(testing::bfsOutcome(one(text)) == SolveStatus::Unsolvable);
 }
 
+TEST_CASE("position check: boxes walling in a diagonal run mark the run") {
+  //   ########
+  //   #@.    #   the goal in the corner is walled in by the two boxes
+  //   ## $   #   beside it (a run of one square, closed by the walls:
+  //   ###    #   closed_diagonal.h); either box pushed onto it leaves the
+  //   ##    $#   other stuck off goal, and neither can go anywhere else
+  //   #   .$.#   first: the two are marked
+  //   ########
+  const std::string text = "########\n#@.    #\n## $   #\n###    #\n##    $#\n#   .$.#\n########\n";
+  Seen v = startVerdict(text);
+  CHECK(v.kind == DeadlockKind::Diagonal);
+  CHECK(v.cells == std::vector<int>{cell(text, 6, 4), cell(text, 5, 5)});
+  CHECK(testing::bfsOutcome(one(text)) == SolveStatus::Unsolvable);
+}
+
 TEST_CASE("position check: boxes that can never move again and shut a goal off are marked") {
   //   ########
   //   #@ #*.*#   the empty goal can only be filled from below, from a
@@ -191,4 +206,5 @@ TEST_CASE("position check never calls a solvable position dead (exhaustive push 
   CHECK(condemned[DeadlockKind::Matching] >= 500);
   CHECK(condemned[DeadlockKind::Immovable] >= 400);
   CHECK(condemned[DeadlockKind::Corral] >= 100);
+  CHECK(condemned[DeadlockKind::Diagonal] >= 1);
 }

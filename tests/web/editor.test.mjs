@@ -267,6 +267,20 @@ test('boxes that can never move again and shut a goal off are marked, the loose 
   assert.match(deadlockWords(state.deadlock), /: the marked boxes can never be pushed again, and the level cannot be finished with them where they stand\.$/);
 });
 
+test('two boxes walling a goal in between them are marked, with their own words', () => {
+  //   ########
+  //   #@.    #   the goal in the bottom right corner has walls right and
+  //   ## $   #   below and a box above and left: either box pushed onto
+  //   ###    #   it leaves the other stuck off goal
+  //   ##    $#
+  //   #   .$.#
+  //   ########
+  const state = playing('########\n#@.    #\n## $   #\n###    #\n##    $#\n#   .$.#\n########\n');
+  watchDeadlock(state);
+  assert.deepEqual(state.deadlock, { kind: 'diagonal', boxes: [38, 45], pushed: false });
+  assert.match(deadlockWords(state.deadlock), /: the marked boxes wall in a diagonal row of empty squares, and can never all be pushed onto goals from there\.$/);
+});
+
 test('goals that can never all be filled mark the boxes of the goal area', () => {
   //     #####
   //   ###@  ##   the right goal is filled only from the left, the player

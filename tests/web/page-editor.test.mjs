@@ -4,8 +4,9 @@
 // opened from the link in a fresh browser; saved into My levels and still
 // there after a reload; drawn by touch; "Edit a copy" of a level; a push
 // into a corner warned about at once, and a pasted level whose box the
-// player can never get behind, at its start. Screenshots:
-// /tmp/soko-editor-*.png, /tmp/soko-deadlock.png, /tmp/soko-deadlock-side.png.
+// player can never get behind, at its start; a push that walls a goal in
+// between two boxes. Screenshots: /tmp/soko-editor-*.png,
+// /tmp/soko-deadlock.png, /tmp/soko-deadlock-side.png, /tmp/soko-deadlock-diagonal.png.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { button, newContext, openPage, pasteText, pickLevel, servePage, text } from './page-harness.mjs';
@@ -265,4 +266,29 @@ test('a level whose box can only be pushed from a side the player never reaches 
   assert.equal(await page.evaluate(() => window.soko.state.deadlock.kind), 'dead-side');
   await frame(page);
   await page.screenshot({ path: '/tmp/soko-deadlock-side.png' });
+});
+
+//   ########
+//   #  .   #   a push down puts the box on the right above the goal in the
+//   ## $  @#   corner, with the box left of that goal: either one pushed on
+//   ###   $#   to the goal leaves the other stuck off goal (a closed
+//   ##     #   diagonal of one square)
+//   #   .$.#
+//   ########
+const WALLED_GOAL = '########\n#  .   #\n## $  @#\n###   $#\n##     #\n#   .$.#\n########\n';
+
+test('a push that walls a goal in between two boxes is warned about, the two boxes marked', async (t) => {
+  const { page } = await openPage(t);
+  await pasteText(page, WALLED_GOAL);
+  await page.waitForFunction(() => /Level loaded/.test(document.getElementById('status').textContent));
+  assert.equal(await page.locator('#deadlock-bar').isVisible(), false);
+  await page.keyboard.press('ArrowDown');
+  await page.waitForSelector('#deadlock-bar:not([hidden])');
+  assert.equal(await text(page, '#deadlock-text'),
+    'No solution from here: the marked boxes wall in a diagonal row of empty squares, and can never all be pushed onto goals from there.');
+  const d = await page.evaluate(() => window.soko.state.deadlock);
+  assert.equal(d.kind, 'diagonal');
+  assert.deepEqual(d.boxes, [4 * 8 + 6, 5 * 8 + 5]);
+  await frame(page);
+  await page.screenshot({ path: '/tmp/soko-deadlock-diagonal.png' });
 });

@@ -134,9 +134,10 @@ class FessSearch : public Strategy, public MeetingSide {
            std::to_string(c.gaveUp) + ", cached " + std::to_string(c.cacheHits) +
            "), pruned: freeze " + std::to_string(prunedFreeze_) + ", bipartite " +
            std::to_string(prunedBipartite_) + ", corral " + std::to_string(prunedCorral_) +
-           ", immovable " + std::to_string(prunedImmovable_) + ", patterns " +
-           std::to_string(prunedPattern_) + " (" + std::to_string(patterns_.pairCount()) +
-           " pairs, " + std::to_string(patterns_.tripleCount()) + " triples), pi-corrals " +
+           ", closed diagonals " + std::to_string(prunedDiagonal_) + ", immovable " +
+           std::to_string(prunedImmovable_) + ", patterns " + std::to_string(prunedPattern_) +
+           " (" + std::to_string(patterns_.pairCount()) + " pairs, " +
+           std::to_string(patterns_.tripleCount()) + " triples), pi-corrals " +
            std::to_string(piCorral_.stats().found) + " (dead " +
            std::to_string(piCorral_.stats().dead) + ")" +
            (roomOrder_ ? "" : "; goal-room order lifted") +
@@ -338,6 +339,14 @@ class FessSearch : public Strategy, public MeetingSide {
         x_.step = Step::None;
         return false;
       }
+    }
+    // Closed diagonals (closed_diagonal.h): without this, 27 to 54 % of
+    // the positions fess took up on XSokoban 40, 66 and 69 held a dead one.
+    if (corral_.diagonalDeadlock(occupied_, player)) {
+      ++prunedDiagonal_;
+      for (Square b : current_) occupied_[b] = 0;
+      x_.step = Step::None;
+      return false;
     }
     if (immovableDeadlock(player)) {
       ++prunedImmovable_;
@@ -612,7 +621,7 @@ class FessSearch : public Strategy, public MeetingSide {
   CorralCheck corral_;
   ImmovableBoxes immovable_;
   std::vector<uint8_t> immovableMark_;  // [square] scratch for immovable_
-  uint64_t prunedImmovable_ = 0;
+  uint64_t prunedImmovable_ = 0, prunedDiagonal_ = 0;
   MacroMoves moves_;
   PiCorral piCorral_;
   const PackingPlan& plan_;
