@@ -70,9 +70,9 @@ int ClosedDiagonals::find(const std::vector<uint8_t>& occupied, const Reachable&
       const Square before = offset(s, -dx, -1);
       if (inner(occupied, reachable, before)) continue;  // not the run's first square
       const Direction side = dx > 0 ? Direction::Left : Direction::Right;
-      const bool startClosed = occupiedOrWall(occupied, before) ||
-                               (board_.neighbor(s, Direction::Up) == kNoSquare &&
-                                board_.neighbor(s, side) == kNoSquare);
+      const bool startClosed =
+          occupiedOrWall(occupied, before) ||
+          (board_.neighbor(s, Direction::Up) == kNoSquare && board_.neighbor(s, side) == kNoSquare);
       if (!startClosed) continue;
       int length = 1;
       Square last = s;

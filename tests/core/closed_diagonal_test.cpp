@@ -63,14 +63,14 @@ TEST_CASE("closed diagonal: two boxes walling in a goal are a deadlock no other 
   // can go anywhere else first. No box is frozen (each could be pushed
   // into the goal), no corral's fence can only be pushed inwards, and
   // each box alone reaches a goal.
-  Level level = one(
-      "########\n"
-      "#@.    #\n"
-      "## $   #\n"
-      "###    #\n"
-      "##    $#\n"
-      "#   .$.#\n"
-      "########\n");
+  Level level =
+      one("########\n"
+          "#@.    #\n"
+          "## $   #\n"
+          "###    #\n"
+          "##    $#\n"
+          "#   .$.#\n"
+          "########\n");
   Board b(level);
   Checks c(b);
   CHECK(runs(b, b.startBoxes(), b.startPlayer()) == 1);
@@ -82,12 +82,12 @@ TEST_CASE("closed diagonal: two boxes walling in a goal are a deadlock no other 
 TEST_CASE("closed diagonal: a run whose boxes can all be packed is not a deadlock") {
   // The same shape of run round a goal: pushing the loose box into it packs
   // every box of the run.
-  Level level = one(
-      "#######\n"
-      "##*   #\n"
-      "#*.$ @#\n"
-      "# *#  #\n"
-      "#######\n");
+  Level level =
+      one("#######\n"
+          "##*   #\n"
+          "#*.$ @#\n"
+          "# *#  #\n"
+          "#######\n");
   Board b(level);
   Checks c(b);
   CHECK(runs(b, b.startBoxes(), b.startPlayer()) == 1);
@@ -108,7 +108,7 @@ TEST_CASE("closed diagonals never condemn a solvable position (exhaustive push g
       ++made, ++levels;
       Board b(*level);
       Checks c(b);
-          for (const auto& p : testing::pushGraph(*level, 30000).positions) {
+      for (const auto& p : testing::pushGraph(*level, 30000).positions) {
         ++positions;
         found += runs(b, p.boxes, p.player) > 0;
         if (!c.diagonal.diagonalDeadlock(squareMask(b, p.boxes), p.player)) continue;
