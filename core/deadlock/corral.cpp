@@ -27,7 +27,23 @@ uint64_t CorralCheck::memoryBytes() const {
 }
 
 bool CorralCheck::deadlock(const std::vector<uint8_t>& occupied, Square player, Square around) {
-  const Square normal = reach_.fill(occupied, player);
+  return regionsDeadlock(occupied, reach_.fill(occupied, player), around);
+}
+
+bool CorralCheck::diagonalDeadlock(const std::vector<uint8_t>& occupied, Square player,
+                                   std::vector<Square>* runBoxes) {
+  return runsDeadlock(occupied, reach_.fill(occupied, player), runBoxes);
+}
+
+CorralCheck::Found CorralCheck::corralOrDiagonal(const std::vector<uint8_t>& occupied,
+                                                 Square player, Square around, bool corrals) {
+  const Square normal = reach_.fill(occupied, player);  // read by both, changed by neither
+  if (corrals && regionsDeadlock(occupied, normal, around)) return Found::Corral;
+  return runsDeadlock(occupied, normal, nullptr) ? Found::Diagonal : Found::None;
+}
+
+bool CorralCheck::regionsDeadlock(const std::vector<uint8_t>& occupied, Square normal,
+                                  Square around) {
   ++regionStamp_;
   std::vector<Square>& seeds = seeds_;
   seeds.clear();
@@ -48,9 +64,8 @@ bool CorralCheck::deadlock(const std::vector<uint8_t>& occupied, Square player, 
   return false;
 }
 
-bool CorralCheck::diagonalDeadlock(const std::vector<uint8_t>& occupied, Square player,
-                                   std::vector<Square>* runBoxes) {
-  const Square normal = reach_.fill(occupied, player);
+bool CorralCheck::runsDeadlock(const std::vector<uint8_t>& occupied, Square normal,
+                               std::vector<Square>* runBoxes) {
   const int runs = diagonals_.find(occupied, [&](Square s) { return reach_.reachable(s); });
   for (int i = 0; i < runs; ++i) {
     ++stats_.diagonalChecks;

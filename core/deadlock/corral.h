@@ -55,6 +55,11 @@ class CorralCheck {
   // `runBoxes`, when given, receives the dead run's boxes (sorted).
   bool diagonalDeadlock(const std::vector<uint8_t>& occupied, Square player,
                         std::vector<Square>* runBoxes = nullptr);
+  // Both checks on one flood of the player's squares: the corrals next to
+  // `around` (when `corrals`), then the closed diagonals.
+  enum class Found : uint8_t { None, Corral, Diagonal };
+  Found corralOrDiagonal(const std::vector<uint8_t>& occupied, Square player, Square around,
+                         bool corrals);
 
   struct Stats {
     uint64_t checks = 0;     // small searches run
@@ -70,6 +75,10 @@ class CorralCheck {
   // True (deadlock) when the region flooded from `seed` cannot be opened.
   // `normal`: the player's normalised square (the least of its region).
   bool regionDeadlock(const std::vector<uint8_t>& occupied, Square normal, Square seed);
+  // deadlock() and diagonalDeadlock() after the flood (reach_, `normal`).
+  bool regionsDeadlock(const std::vector<uint8_t>& occupied, Square normal, Square around);
+  bool runsDeadlock(const std::vector<uint8_t>& occupied, Square normal,
+                    std::vector<Square>* runBoxes);
   // The small search over `boxes` (sorted) with the player on `normalPlayer`; 1
   // deadlock, 0 not, 2 gave up.
   // `opens`: whether opening the region (region_) ends the search.
