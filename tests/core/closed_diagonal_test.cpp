@@ -25,7 +25,8 @@ struct Checks {
         diagonal(b, dead, 3000),
         corral(b, dead, 3000),
         freeze(b, dead, b.goalMask()),
-        bipartite(b, goalReachTable(b)),
+        goalReach(goalReachTable(b)),
+        bipartite(b, goalReach),
         immovable(b, dead),
         marks(b.squareCount(), 0) {}
   // Any of the checks fess ran before closed diagonals.
@@ -41,6 +42,7 @@ struct Checks {
   std::vector<uint8_t> dead;
   CorralCheck diagonal, corral;
   FreezeCheck freeze;
+  std::vector<uint8_t> goalReach;  // kept for bipartite, which reads it
   BipartiteCheck bipartite;
   ImmovableBoxes immovable;
   std::vector<uint8_t> marks;
