@@ -51,6 +51,7 @@ void SearchRunner::describeEnd(SolveStatus status) {
   status_ = status;
   if (strategy_) peakMemory_ = std::max(peakMemory_, strategy_->stats().memoryBytes);
   std::string detail = strategy_ ? strategy_->message() : "";
+  detail_ = detail;
   switch (status) {
     case SolveStatus::Solved: {
       solution_ = strategy_->solution();

@@ -35,6 +35,9 @@ class SearchRunner {
   SolverProgress progress() const;
   const std::string& solution() const { return solution_; }  // verified LURD when Solved
   const std::string& message() const { return message_; }    // for people
+  // The strategy's own words when the run ended (which member of a
+  // portfolio found the solution, its counters); empty while running.
+  const std::string& searchDetail() const { return detail_; }
   int solutionMoves() const { return moves_; }
   int solutionPushes() const { return pushes_; }
 
@@ -65,6 +68,7 @@ class SearchRunner {
   SolveStatus status_ = SolveStatus::Running;
   std::string solution_;
   std::string message_;
+  std::string detail_;
   int moves_ = 0;
   int pushes_ = 0;
   double seconds_ = 0;

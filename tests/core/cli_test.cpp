@@ -112,6 +112,23 @@ TEST_CASE("soko solve: exit codes for solved, unsolvable, time, memory and bad i
   CHECK(run("solve " + f.string() + " x").code == 2);
 }
 
+TEST_CASE("soko solve: the strategy's own words, which member found it, in a search line") {
+  fs::path f = write("soko_cli_search.sok", kCollection);
+  const std::string capped =
+      " --time 0 --nodes " + std::to_string(soko::testing::kSmallSearchNodes);
+  // The default portfolio names its winner (fess or hbox 11 on this level).
+  Run solved = run("solve " + f.string() + " 4" + capped);
+  REQUIRE(solved.code == 0);
+  CHECK(solved.out.find(" found it\n") != std::string::npos);
+  const size_t search = solved.out.find("\nsearch: ");
+  REQUIRE(search != std::string::npos);
+  CHECK(search > solved.out.find("message: solved: "));
+  // A single strategy gives its counters, also when a limit stops it.
+  Run stopped = run("solve " + f.string() + " 4 --method fess --time 0 --nodes 5");
+  CHECK(stopped.code == 3);
+  CHECK(stopped.out.find("\nsearch: cells ") != std::string::npos);
+}
+
 TEST_CASE("soko verify: text or file, solved or not") {
   fs::path f = write("soko_cli_verify.sok", kCollection);
   Run ok = run("verify " + f.string() + " 1 R");
