@@ -459,6 +459,7 @@ EMSCRIPTEN_BINDINGS(soko) {
       .function("progress", &JsRunner::progress)
       .function("solution", &JsRunner::solution)
       .function("message", &JsRunner::message)
+      .function("searchDetail", &JsRunner::searchDetail)
       .function("moves", &JsRunner::moves)
       .function("pushes", &JsRunner::pushes);
   class_<JsSolver, base<JsRunner>>("Solver").constructor<std::string, val>();

@@ -119,6 +119,8 @@ class JsRunner {
     if (outOfMemory_ || !runner_) return "no solution found within the memory budget";
     return runner_->message();
   }
+  // The strategy's own words at the end (the CLI's `search:` line).
+  std::string searchDetail() const { return runner_ ? runner_->searchDetail() : ""; }
   int moves() const { return runner_ ? runner_->solutionMoves() : 0; }
   int pushes() const { return runner_ ? runner_->solutionPushes() : 0; }
 

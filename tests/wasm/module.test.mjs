@@ -122,6 +122,17 @@ test('solves every small test level, and the solutions verify', () => {
   }
 });
 
+test('a solve says which member of the default found the solution, as the CLI does', () => {
+  const level = M.parseCollection(fixture('starter.sok')).levels[0];
+  const s = new M.Solver(level.xsb, { method: 'default', timeLimitSeconds: 20, memoryBudgetBytes: 64 * 1048576 });
+  assert.equal(s.searchDetail(), '');  // nothing to say before the end
+  let status;
+  while ((status = s.step(50)) === 'running');
+  assert.equal(status, 'solved', s.message());
+  assert.match(s.searchDetail(), /^(fess|hbox11|hbox1|fess \(.*\)) found it/);
+  s.delete();
+});
+
 test('every strategy the module reports solves a trivial level or declines cleanly', () => {
   const level = M.parseCollection(fixture('starter.sok')).levels[0];
   for (const m of M.solverMethods()) {
