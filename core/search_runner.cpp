@@ -50,8 +50,8 @@ void SearchRunner::finish(SolveStatus status) {
 void SearchRunner::describeEnd(SolveStatus status) {
   status_ = status;
   if (strategy_) peakMemory_ = std::max(peakMemory_, strategy_->stats().memoryBytes);
-  std::string detail = strategy_ ? strategy_->message() : "";
-  detail_ = detail;
+  detail_ = strategy_ ? strategy_->message() : "";
+  const std::string& detail = detail_;
   switch (status) {
     case SolveStatus::Solved: {
       solution_ = strategy_->solution();
@@ -107,9 +107,8 @@ void SearchRunner::keepAnswer() {
   if (why) message_ = why;
   message_ += "; the best solution so far is kept: " + std::to_string(moves_) + " moves, " +
               std::to_string(pushes_) + " pushes";
-  std::string detail = strategy_->message();
-  if (!detail.empty() && message_.find(detail) == std::string::npos)
-    message_ += " (" + detail + ")";
+  if (!detail_.empty() && message_.find(detail_) == std::string::npos)
+    message_ += " (" + detail_ + ")";  // the strategy's words, read by describeEnd()
 }
 
 SolveStatus SearchRunner::step(double sliceMs) {

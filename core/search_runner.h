@@ -36,8 +36,11 @@ class SearchRunner {
   const std::string& solution() const { return solution_; }  // verified LURD when Solved
   const std::string& message() const { return message_; }    // for people
   // The strategy's own words when the run ended (which member of a
-  // portfolio found the solution, its counters); empty while running.
-  const std::string& searchDetail() const { return detail_; }
+  // portfolio found the solution, its counters), unless message() already
+  // says them; empty while running.
+  std::string searchDetail() const {
+    return message_.find(detail_) == std::string::npos ? detail_ : std::string();
+  }
   int solutionMoves() const { return moves_; }
   int solutionPushes() const { return pushes_; }
 

@@ -85,9 +85,8 @@ void printReport(const SearchRunner& solver, SolveStatus status, const std::stri
   std::ostream& out = std::cout;
   out << "status: " << statusName(status) << "\n";
   out << "message: " << solver.message() << "\n";
-  const std::string& detail = solver.searchDetail();
-  if (!detail.empty() && solver.message().find(detail) == std::string::npos)
-    out << "search: " << detail << "\n";
+  const std::string detail = solver.searchDetail();
+  if (!detail.empty()) out << "search: " << detail << "\n";
   out << "method: " << method << "\n";
   if (status == SolveStatus::Solved) {
     out << "moves: " << solver.solutionMoves() << "\n";
