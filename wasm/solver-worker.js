@@ -32,7 +32,9 @@
 //                                          while optimizing also best: {moves,
 //                                          pushes}, and `lurd` when that best
 //                                          is new since the last progress
-//     {type:'solved', id, lurd, moves, pushes, stats}
+//     {type:'solved', id, lurd, moves, pushes, detail, stats}
+//                                          detail: the strategy's own words
+//                                          (a portfolio: which member found it)
 //     {type:'optimized', id, lurd, moves, pushes, before: {moves, pushes},
 //                        improved, proven, status, message, stats}
 //                                          the best solution found (never longer
@@ -171,7 +173,7 @@ async function solve(msg) {
     (solver, status, stats) => {
       if (status === 'solved') {
         self.postMessage({ type: 'solved', id: msg.id, lurd: solver.solution(), moves: solver.moves(),
-                           pushes: solver.pushes(), stats });
+                           pushes: solver.pushes(), detail: solver.searchDetail(), stats });
       } else {
         self.postMessage({ type: 'failed', id: msg.id, reason: status, message: solver.message(), stats });
       }

@@ -80,13 +80,18 @@ export function settleJob(state, job, r) {
 // " in 1.2 s" from an answer's figures, or "".
 export const secondsTaken = (r) => (r.stats ? ` in ${fmtSeconds(r.stats.elapsed ?? r.stats.seconds ?? 0)}` : '');
 
+// " (hbox11 found it, through a position fess had reached)" when a portfolio
+// strategy names its winning member; other strategies' words are counters
+// for the CLI, not for the player.
+export const whoFoundIt = (detail) => (/\bfound it\b/.test(detail || '') ? ` (${detail})` : '');
+
 // r: what Portfolio resolved with (solvers.js).
 export function finishSolve(state, job, r) {
   if (!settleJob(state, job, r)) return;
   const secs = secondsTaken(r);
   const workers = r.stats && r.stats.workers ? r.stats.workers.length : 1;
   const by = job.sink ? ' by the sink solver' : workers > 1 ? ` by ${r.method} (worker ${r.worker} of ${workers})` : '';
-  setResult(state, `Solved${by}${secs}: ${movesPushes(r.moves, r.pushes)}.`, 'good');
+  setResult(state, `Solved${by}${secs}: ${movesPushes(r.moves, r.pushes)}${whoFoundIt(r.detail)}.`, 'good');
   const solution = { lurd: r.lurd, moves: r.moves, pushes: r.pushes, source: 'solver' };
   emit(state, { type: 'record-solution', key: job.key, solution });
   if (job.key !== state.key) return;

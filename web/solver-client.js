@@ -92,7 +92,8 @@ export class SolverClient {
       job.onProgress && job.onProgress(msg);
     } else if (msg.type === 'solved') {
       this.job = null;
-      job.resolve({ ok: true, lurd: msg.lurd, moves: msg.moves, pushes: msg.pushes, stats: msg.stats });
+      job.resolve({ ok: true, lurd: msg.lurd, moves: msg.moves, pushes: msg.pushes, detail: msg.detail,
+                    stats: msg.stats });
     } else if (msg.type === 'optimized') {
       this.job = null;
       const { type, id, ...answer } = msg;

@@ -97,9 +97,12 @@ test('a solve opens a replay beside the game; leaving it gives the game back exa
   const job = requestSolve(state);
   jobProgress(state, job, { nodes: 10, seconds: 0.5 });
   assert.equal(state.figures.nodes, 10);
-  finishSolve(state, job, { ok: true, lurd: WAREHOUSE_SOLUTION, moves: 41, pushes: 13, stats: { seconds: 0.6 } });
+  finishSolve(state, job, { ok: true, lurd: WAREHOUSE_SOLUTION, moves: 41, pushes: 13, stats: { seconds: 0.6 },
+                            detail: 'hbox11 found it, through a position fess had reached' });
   assert.ok(state.replay && state.replay.playing, 'the replay plays at once');
   assert.equal(state.result.kind, 'good');
+  assert.equal(state.result.text,
+               'Solved in 0.6 s: 41 moves, 13 pushes (hbox11 found it, through a position fess had reached).');
   state.status = { text: 'Link copied to the clipboard.', kind: 'good' };
   for (let i = 0; i < 20; i++) replayTick(state);
   assert.equal(state.replay.position(), 20);
@@ -117,6 +120,15 @@ test('a solve opens a replay beside the game; leaving it gives the game back exa
   assert.equal(state.play.game.history(), 'ruuLLL');
   for (let i = 0; i < 6; i++) keys(state, { type: 'undo' });
   assert.equal(state.play.game.moves(), 0);
+});
+
+test('a strategy that only counts its work adds nothing to the result line', () => {
+  const state = createState(M);
+  showLevel(state, starter, WAREHOUSE);
+  const job = requestSolve(state);
+  finishSolve(state, job, { ok: true, lurd: WAREHOUSE_SOLUTION, moves: 41, pushes: 13, stats: { seconds: 0.6 },
+                            detail: '18 dead pairs, 0 dead triples found beforehand' });
+  assert.equal(state.result.text, 'Solved in 0.6 s: 41 moves, 13 pushes.');
 });
 
 test('a move while the replay is shown only brings the player\'s game back', () => {

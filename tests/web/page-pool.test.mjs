@@ -54,7 +54,8 @@ test('without a worker count this 2-core machine gets one worker: the default al
   await button(page, 'Solve').click();
   await page.waitForFunction(() => /Solved/.test(document.getElementById('solve-result').textContent), null, { timeout: 30000 });
   if (cores <= 2) {
-    assert.match(await text(page, '#solve-result'), /^Solved in /, 'no worker named when one searched');
+    assert.match(await text(page, '#solve-result'), /^Solved in .* \(\S+ found it\b.*\)\.$/,
+                 'no worker named when one searched, but the member that found it is');
     assert.equal(await page.evaluate(() => window.soko.solvers.clients.length), 1);
     assert.ok(await page.locator('#p-workers').isHidden());
   }

@@ -54,8 +54,10 @@ test('a worker that does not answer a cancel is replaced, and the next solve goe
   workers[1].ready();
   const next = c.solve('level', { method: 'bfs' });
   const { id } = workers[1].last('solve');
-  workers[1].emit({ type: 'solved', id, lurd: 'R', moves: 1, pushes: 1, stats: {} });
-  assert.equal((await next).ok, true);
+  workers[1].emit({ type: 'solved', id, lurd: 'R', moves: 1, pushes: 1, detail: 'fess found it', stats: {} });
+  const answer = await next;
+  assert.equal(answer.ok, true);
+  assert.equal(answer.detail, 'fess found it', 'the strategy\'s words reach the page');
   assert.deepEqual(workers[0].sent.map((m) => m.type), ['solve', 'cancel'], 'nothing more went to the stuck worker');
   assert.deepEqual(timers.delays(), []);
 });
