@@ -129,7 +129,7 @@ test('the Solver card: Solve and Hint in plain words, the strategies under Advan
   await page.screenshot({ path: '/tmp/soko-look-solver.png' });
   await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await page.waitForFunction(() => /^Solved in /.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
-  assert.match(await text(page, '#solve-result'), /^Solved in [\d.]+ m?s: \d+ moves?, \d+ push(es)?\.$/);
+  assert.match(await text(page, '#solve-result'), /^Solved in [\d.]+ m?s: \d+ moves?, \d+ push(es)?( \([^)]*found it[^)]*\))?\.$/);
 });
 
 test('How to play opens from its button and from the ? key, on a desktop and on a phone', async (t) => {
