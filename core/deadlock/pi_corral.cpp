@@ -1,16 +1,24 @@
 #include "pi_corral.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace soko {
 
 PiCorral::PiCorral(const Board& board, std::vector<uint8_t> dead)
+    : PiCorral(board, std::move(dead), Limits{}) {}
+
+PiCorral::PiCorral(const Board& board, std::vector<uint8_t> dead, Limits limits)
     : board_(board),
       dead_(dead.empty() ? std::vector<uint8_t>(board.squareCount(), 0) : std::move(dead)),
       own_(board),
       component_(board.squareCount(), -1),
       fenceMark_(board.squareCount(), 0),
-      best_(board.squareCount(), 0) {}
+      okMark_(board.squareCount(), 0),
+      place_(board.squareCount(), 0),
+      best_(board.squareCount(), 0),
+      workLimit_(limits.workPerSquare * static_cast<uint64_t>(board.squareCount())),
+      plainFence_(limits.plainFence) {}
 
 bool PiCorral::find(const std::vector<uint8_t>& occupied, Square player) {
   own_.label(occupied);
@@ -26,6 +34,7 @@ bool PiCorral::find(const std::vector<uint8_t>& occupied, const Regions& regions
 
 void PiCorral::start(const std::vector<uint8_t>& occupied, const Regions& regions, Square player) {
   ++stats_.calls;
+  work_ = 0;
   const int n = board_.squareCount();
   regions_ = &regions;
   playerRegion_ = regions.regionOf(player);
@@ -62,7 +71,8 @@ void PiCorral::start(const std::vector<uint8_t>& occupied, const Regions& region
         boxes.push_back(t);
       }
   }
-  inCorral_.assign(count, 0);
+  if (inCorral_.size() < static_cast<size_t>(count))
+    inCorral_.resize(count, 0);  // all 0 between corrals
   count_ = count;
   next_ = 0;
   bestSoFar_ = -1;
@@ -71,6 +81,11 @@ void PiCorral::start(const std::vector<uint8_t>& occupied, const Regions& region
 // Grows a corral from the next component; true once every one was tried
 // (or one with no legal push, the best there is, was found).
 bool PiCorral::tryNext(const std::vector<uint8_t>& occupied) {
+  if (work_ > workLimit_) {
+    ++stats_.stopped;
+    next_ = count_;
+    return true;
+  }
   if (next_ < count_ && bestSoFar_ != 0) {
     bool offGoal = false;
     const int pushes = tryCorral(next_++, occupied, offGoal);
@@ -92,32 +107,88 @@ bool PiCorral::found() {
 }
 
 uint32_t PiCorral::nextFenceStamp() {
-  if (++fenceStamp_ == 0) std::fill(fenceMark_.begin(), fenceMark_.end(), 0), fenceStamp_ = 1;
+  if (++fenceStamp_ == 0) {
+    std::fill(fenceMark_.begin(), fenceMark_.end(), 0);
+    std::fill(okMark_.begin(), okMark_.end(), 0);
+    fenceStamp_ = 1;
+  }
   return fenceStamp_;
 }
 
-int PiCorral::tryCorral(int start, const std::vector<uint8_t>& occupied, bool& offGoal) {
-  std::fill(inCorral_.begin(), inCorral_.end(), 0);
-  inCorral_[start] = 1;
+void PiCorral::addToFence(int c) {
+  const std::vector<Square>& boxes = boxesOf_[c];
+  work_ += boxes.size();
+  for (size_t i = 0; i < boxes.size(); ++i) {
+    const Square t = boxes[i];
+    const uint64_t place = static_cast<uint64_t>(c) << 32 | i;
+    if (fenceMark_[t] != fenceStamp_) {
+      fenceMark_[t] = fenceStamp_;
+      fenceBoxes_.push_back(t);
+    } else if (place >= place_[t]) {
+      continue;
+    }
+    place_[t] = place;
+    if (okMark_[t] != fenceStamp_) {
+      unchecked_.push_back({place, t});
+      std::push_heap(unchecked_.begin(), unchecked_.end(), std::greater<>());
+    }
+  }
+}
+
+int PiCorral::needs(Square b, const std::vector<uint8_t>& occupied) const {
   auto inC = [&](Square s) {
     return !occupied[s] && component_[s] >= 0 && inCorral_[component_[s]];
   };
   auto otherCorral = [&](Square s) {
     return !occupied[s] && component_[s] >= 0 && !inCorral_[component_[s]];
   };
+  auto isF = [&](Square s) { return occupied[s] && fenceMark_[s] == fenceStamp_; };
+  for (Direction d : kDirections) {
+    Square from = board_.neighbor(b, opposite(d)), to = board_.neighbor(b, d);
+    if (from == kNoSquare || to == kNoSquare) continue;
+    if (inC(from) || isF(from) || isF(to) || dead_[to]) continue;  // impossible, or in no solution
+    if (inC(to) && reachable(from)) continue;                      // into the corral, possible now
+    // A push that may become possible through a neighbouring corral: take
+    // that corral in. Anything else breaks the rules.
+    if (otherCorral(from)) return component_[from];
+    if (!inC(to) && otherCorral(to)) return component_[to];
+    return kBreaks;
+  }
+  return kKeeps;
+}
+
+int PiCorral::tryCorral(int start, const std::vector<uint8_t>& occupied, bool& offGoal) {
+  inCorral_[start] = 1;
+  members_.assign(1, start);
+  const int pushes = grow(occupied, offGoal);
+  for (int c : members_) inCorral_[c] = 0;
+  return pushes;
+}
+
+int PiCorral::grow(const std::vector<uint8_t>& occupied, bool& offGoal) {
+  auto inC = [&](Square s) {
+    return !occupied[s] && component_[s] >= 0 && inCorral_[component_[s]];
+  };
+  auto otherCorral = [&](Square s) {
+    return !occupied[s] && component_[s] >= 0 && !inCorral_[component_[s]];
+  };
+  // While the fence is small: rebuilt and scanned from its first box after
+  // each merge, the legal pushes counted on the way (the checks of needs()
+  // and finish() in one loop: fess on XSokoban 40 and GRIGoRusha 1 0.6 to
+  // 1.3 % fewer instructions than calling them).
   for (;;) {
     const uint32_t stamp = nextFenceStamp();
     fenceBoxes_.clear();
     offGoal = false;
-    for (size_t c = 0; c < inCorral_.size(); ++c) {
-      if (!inCorral_[c]) continue;
+    for (int c : members_)
       for (Square t : boxesOf_[c]) {
         if (fenceMark_[t] == stamp) continue;
         fenceMark_[t] = stamp;
         fenceBoxes_.push_back(t);
         offGoal |= !board_.isGoal(t);
       }
-    }
+    work_ += fenceBoxes_.size();
+    if (work_ > workLimit_) return -1;
     auto isF = [&](Square s) { return occupied[s] && fenceMark_[s] == stamp; };
     int pushes = 0, merge = -1;
     for (Square b : fenceBoxes_) {
@@ -130,8 +201,6 @@ int PiCorral::tryCorral(int start, const std::vector<uint8_t>& occupied, bool& o
           ++pushes;  // into the corral, possible now
           continue;
         }
-        // A push that may become possible through a neighbouring corral:
-        // take that corral in. Anything else breaks the rules.
         if (otherCorral(from))
           merge = component_[from];
         else if (!inC(to) && otherCorral(to))
@@ -144,7 +213,51 @@ int PiCorral::tryCorral(int start, const std::vector<uint8_t>& occupied, bool& o
     }
     if (merge < 0) return pushes;
     inCorral_[merge] = 1;
+    members_.insert(std::upper_bound(members_.begin(), members_.end(), merge), merge);
+    if (fenceBoxes_.size() > plainFence_) return growWithHeap(occupied, offGoal);
   }
+}
+
+int PiCorral::growWithHeap(const std::vector<uint8_t>& occupied, bool& offGoal) {
+  ++stats_.heapGrowths;
+  nextFenceStamp();
+  fenceBoxes_.clear();
+  unchecked_.clear();
+  for (int c : members_) addToFence(c);
+  while (!unchecked_.empty()) {
+    std::pop_heap(unchecked_.begin(), unchecked_.end(), std::greater<>());
+    const auto [place, b] = unchecked_.back();
+    unchecked_.pop_back();
+    if (okMark_[b] == fenceStamp_ || place != place_[b]) continue;  // done, or queued again since
+    if (++work_ > workLimit_) return -1;
+    const int need = needs(b, occupied);
+    if (need == kBreaks) return -1;
+    if (need == kKeeps) {
+      okMark_[b] = fenceStamp_;
+      continue;
+    }
+    unchecked_.push_back({place, b});  // looked at again with the corral grown
+    std::push_heap(unchecked_.begin(), unchecked_.end(), std::greater<>());
+    inCorral_[need] = 1;
+    members_.push_back(need);
+    addToFence(need);
+  }
+  return finish(occupied, offGoal);
+}
+
+int PiCorral::finish(const std::vector<uint8_t>& occupied, bool& offGoal) const {
+  int pushes = 0;
+  offGoal = false;
+  for (Square b : fenceBoxes_) {
+    offGoal |= !board_.isGoal(b);
+    for (Direction d : kDirections) {
+      Square from = board_.neighbor(b, opposite(d)), to = board_.neighbor(b, d);
+      if (from != kNoSquare && to != kNoSquare && !occupied[to] && component_[to] >= 0 &&
+          inCorral_[component_[to]] && !dead_[to] && reachable(from))
+        ++pushes;
+    }
+  }
+  return pushes;
 }
 
 }  // namespace soko
