@@ -1,6 +1,7 @@
 #include "node_store.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #if defined(__linux__)
@@ -28,7 +29,11 @@ void adviseHugePages([[maybe_unused]] void* start, [[maybe_unused]] size_t bytes
 NodeStore::NodeStore(int boxCount, int squareCount, uint64_t budgetBytes)
     : boxCount_(boxCount),
       width_(squareCount < 0xFF ? 1 : 2),
-      stride_((static_cast<size_t>(boxCount) + 1) * width_),
+      bits_(2 * ((static_cast<size_t>(squareCount) + 7) / 8) <=
+            static_cast<size_t>(boxCount) * width_),
+      boxBytes_(bits_ ? (static_cast<size_t>(squareCount) + 7) / 8
+                      : static_cast<size_t>(boxCount) * width_),
+      stride_(boxBytes_ + width_),
       budget_(budgetBytes),
       data_(stride_),
       packed_(stride_) {}
@@ -44,11 +49,31 @@ double NodeStore::bytesPerPosition() const {
 
 void NodeStore::boxes(uint32_t i, Square* out) const {
   const uint8_t* at = record(i);
-  for (int k = 0; k < boxCount_; ++k) out[k] = square(at + k * width_);
+  if (!bits_) {
+    for (int k = 0; k < boxCount_; ++k) out[k] = square(at + k * width_);
+    return;
+  }
+  int k = 0;
+  for (size_t byte = 0; byte < boxBytes_; byte += 8) {
+    uint64_t word = 0;
+    std::memcpy(&word, at + byte, std::min<size_t>(8, boxBytes_ - byte));
+    for (; word != 0; word &= word - 1)
+      out[k++] = static_cast<Square>(byte * 8 + static_cast<size_t>(std::countr_zero(word)));
+  }
+  for (; k < boxCount_; ++k) out[k] = kNoSquare;
 }
 
 void NodeStore::pack(const Square* boxes, Square player) const {
   uint8_t* out = packed_.data();
+  if (bits_) {
+    std::memset(out, 0, boxBytes_);
+    for (int k = 0; k < boxCount_; ++k)
+      if (boxes[k] != kNoSquare) out[boxes[k] >> 3] |= static_cast<uint8_t>(1u << (boxes[k] & 7));
+    out += boxBytes_;
+    out[0] = static_cast<uint8_t>(player);
+    if (width_ == 2) out[1] = static_cast<uint8_t>(player >> 8);
+    return;
+  }
   // kNoSquare's low byte is 0xFF.
   if (width_ == 1) {
     for (int k = 0; k < boxCount_; ++k) out[k] = static_cast<uint8_t>(boxes[k]);

@@ -3,8 +3,14 @@
 // move that led here, found again through an open-addressing table of Zobrist keys.
 //
 // A square takes one byte when the board has fewer than 255 squares (most
-// levels), else two; kNoSquare is kept either way. Bytes per position: 1 or
-// 2 times (boxes+1) data + 4 parent + 4 move + 4 key + 8 to 16 of table.
+// levels), else two; kNoSquare is kept either way. The boxes are a list of
+// their squares, or, where that takes at least twice as many bytes, a bit
+// per square of the board (many boxes on a board not much larger: 280 boxes
+// on 1,000 squares take 125 bytes instead of 560; kNoSquare boxes, which the
+// single-sink variant keeps for the stones gone, are left out then). Where
+// the two are close the list is kept: it is quicker to pack. Bytes per
+// position: the boxes, 1 or 2 for the player, 4 parent + 4 move + 4 key + 8
+// to 16 of table.
 // The store never grows past its byte budget: insert() reports `full`
 // instead, so the search can stop cleanly.
 #pragma once
@@ -49,7 +55,7 @@ class NodeStore {
 
   // Copies position i's boxes (boxCount squares, sorted) to `out`.
   void boxes(uint32_t i, Square* out) const;
-  Square player(uint32_t i) const { return square(record(i) + boxCount_ * width_); }
+  Square player(uint32_t i) const { return square(record(i) + boxBytes_); }
   uint32_t parent(uint32_t i) const { return parent_[i]; }
   uint32_t move(uint32_t i) const { return move_[i]; }
   // The low half of position i's key: all find() needs of it (the table
@@ -80,8 +86,10 @@ class NodeStore {
   }
 
   int boxCount_;
-  size_t width_;   // bytes per square
-  size_t stride_;  // bytes per position: (boxCount_ + 1) * width_
+  size_t width_;     // bytes per square
+  bool bits_;        // the boxes as a bit per square (else as a list of squares)
+  size_t boxBytes_;  // bytes of a record's boxes
+  size_t stride_;    // bytes per position: boxBytes_ + width_
   uint64_t budget_;
   BlockArray<uint8_t> data_;  // records of stride_ bytes
   mutable std::vector<uint8_t> packed_;

@@ -9,8 +9,9 @@ using namespace soko;
 
 namespace {
 
-// Random sorted box sets on `squares` squares, some with kNoSquare padding
-// (the sink solver's sunk stones), each with a random player square.
+// Random sorted box sets on `squares` squares (no two on one square), some
+// with kNoSquare padding (the sink solver's sunk stones), each with a
+// random player square.
 struct Position {
   std::vector<Square> boxes;
   Square player;
@@ -24,8 +25,12 @@ std::vector<Position> randomPositions(int boxes, int squares, int count, uint32_
   std::set<Position> seen;
   while (static_cast<int>(seen.size()) < count) {
     Position p;
-    for (int i = 0; i < boxes; ++i)
-      p.boxes.push_back(rng() % 4 == 0 ? kNoSquare : static_cast<Square>(rng() % squares));
+    std::set<Square> taken;
+    for (int i = 0; i < boxes; ++i) {
+      Square s = rng() % 4 == 0 ? kNoSquare : static_cast<Square>(rng() % squares);
+      while (s != kNoSquare && !taken.insert(s).second) s = static_cast<Square>(rng() % squares);
+      p.boxes.push_back(s);
+    }
     std::sort(p.boxes.begin(), p.boxes.end());
     p.player = static_cast<Square>(rng() % squares);
     seen.insert(p);
@@ -78,6 +83,51 @@ TEST_CASE(
   small.insert(b.data(), 100, 1, NodeStore::kNone, 0);
   large.insert(b.data(), 100, 1, NodeStore::kNone, 0);
   CHECK(small.memoryBytes() < large.memoryBytes());
+}
+
+// Many boxes on a board not much larger: a bit per square instead of a
+// list, where that is at least twice as short.
+TEST_CASE("node store: many boxes are kept as a bit per square, and come back as stored") {
+  for (auto [boxes, squares] : {std::pair{40, 100}, std::pair{60, 300}, std::pair{200, 700}}) {
+    INFO(boxes << " boxes on " << squares << " squares");
+    // A whole block of records, so that bytes per position are the record's.
+    const auto positions = randomPositions(boxes, squares, BlockArray<uint8_t>::kBlockRecords,
+                                           static_cast<uint32_t>(boxes));
+    NodeStore store(boxes, squares, 256 << 20);
+    for (size_t i = 0; i < positions.size(); ++i) {
+      const Position& p = positions[i];
+      NodeStore::Insert r = store.insert(p.boxes.data(), p.player, weakKey(p), NodeStore::kNone,
+                                         static_cast<uint32_t>(i));
+      REQUIRE((r.inserted && r.index == i));
+    }
+    std::vector<Square> out(boxes);
+    for (size_t i = 0; i < positions.size(); ++i) {
+      const Position& p = positions[i];
+      REQUIRE(store.find(p.boxes.data(), p.player, weakKey(p)) == i);
+      store.boxes(static_cast<uint32_t>(i), out.data());
+      REQUIRE(out == p.boxes);
+      REQUIRE(store.player(static_cast<uint32_t>(i)) == p.player);
+    }
+    // One box moved to a free square: another position.
+    Position moved = positions[0];
+    for (Square s = 0; s < squares; ++s)
+      if (!std::binary_search(moved.boxes.begin(), moved.boxes.end(), s)) {
+        moved.boxes[0] = s;
+        break;
+      }
+    std::sort(moved.boxes.begin(), moved.boxes.end());
+    if (!std::binary_search(positions.begin(), positions.end(), moved))
+      CHECK(store.find(moved.boxes.data(), moved.player, weakKey(moved)) == NodeStore::kNone);
+    // A bit a square: against a store of one box a position (the same
+    // overheads), at most half the bytes a list of squares would add.
+    NodeStore one(1, squares, 256 << 20);
+    for (size_t i = 0; i < positions.size(); ++i) {
+      const Square box = static_cast<Square>(i % squares);
+      one.insert(&box, static_cast<Square>(i / squares), i, NodeStore::kNone, 0);
+    }
+    const double list = boxes * (squares < 255 ? 1.0 : 2.0);
+    CHECK(store.bytesPerPosition() - one.bytesPerPosition() <= list / 2);
+  }
 }
 
 TEST_CASE("node store: never grows past its budget, and says so") {
