@@ -63,17 +63,19 @@ void NodeStore::boxes(uint32_t i, Square* out) const {
   for (; k < boxCount_; ++k) out[k] = kNoSquare;
 }
 
-void NodeStore::pack(const Square* boxes, Square player) const {
+void NodeStore::packBits(const Square* boxes, Square player) const {
   uint8_t* out = packed_.data();
-  if (bits_) {
-    std::memset(out, 0, boxBytes_);
-    for (int k = 0; k < boxCount_; ++k)
-      if (boxes[k] != kNoSquare) out[boxes[k] >> 3] |= static_cast<uint8_t>(1u << (boxes[k] & 7));
-    out += boxBytes_;
-    out[0] = static_cast<uint8_t>(player);
-    if (width_ == 2) out[1] = static_cast<uint8_t>(player >> 8);
-    return;
-  }
+  std::memset(out, 0, boxBytes_);
+  for (int k = 0; k < boxCount_; ++k)
+    if (boxes[k] != kNoSquare) out[boxes[k] >> 3] |= static_cast<uint8_t>(1u << (boxes[k] & 7));
+  out += boxBytes_;
+  out[0] = static_cast<uint8_t>(player);
+  if (width_ == 2) out[1] = static_cast<uint8_t>(player >> 8);
+}
+
+void NodeStore::pack(const Square* boxes, Square player) const {
+  if (bits_) return packBits(boxes, player);
+  uint8_t* out = packed_.data();
   // kNoSquare's low byte is 0xFF.
   if (width_ == 1) {
     for (int k = 0; k < boxCount_; ++k) out[k] = static_cast<uint8_t>(boxes[k]);

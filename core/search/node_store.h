@@ -73,8 +73,10 @@ class NodeStore {
   }
   // The query's record in packed_, for comparing with stored ones.
   void pack(const Square* boxes, Square player) const;
-  bool same(uint32_t i) const;  // position i is the one in packed_
-  bool grow();                  // false when the budget forbids it
+  [[gnu::noinline]] void packBits(const Square* boxes,
+                                  Square player) const;  // pack()'s bit records
+  bool same(uint32_t i) const;                           // position i is the one in packed_
+  bool grow();                                           // false when the budget forbids it
   // A slot holds the node index + 1 in the bits of the table mask and, above
   // them, the same bits of the node's key: most probes of other positions
   // are told apart there, without loading keys_ or the record.
