@@ -7,10 +7,20 @@ namespace soko {
 BucketQueue::BucketQueue(int primaryLevels, int secondaryLevels)
     : primaryLevels_(primaryLevels), secondaryLevels_(secondaryLevels) {
   size_t n = static_cast<size_t>(primaryLevels) * secondaryLevels;
-  buckets_.resize(n);
+  chunks_.resize((n >> kChunkShift) + 1);
   words_.assign((n + 63) / 64, 0);
   summary_.assign((words_.size() + 63) / 64, 0);
-  fixedBytes_ = fixedBytesFor(primaryLevels, secondaryLevels);
+  fixedBytes_ =
+      chunks_.size() * sizeof(chunks_[0]) + (words_.size() + summary_.size()) * sizeof(uint64_t);
+}
+
+BucketQueue::Bucket& BucketQueue::bucket(size_t b) {
+  std::unique_ptr<Bucket[]>& chunk = chunks_[b >> kChunkShift];
+  if (!chunk) {
+    chunk = std::make_unique<Bucket[]>(size_t{1} << kChunkShift);
+    fixedBytes_ += (size_t{1} << kChunkShift) * sizeof(Bucket);
+  }
+  return chunk[b & ((size_t{1} << kChunkShift) - 1)];
 }
 
 uint64_t BucketQueue::fixedBytesFor(int primaryLevels, int secondaryLevels) {
@@ -22,7 +32,7 @@ void BucketQueue::push(int primary, int secondary, uint32_t id) {
   primary = std::clamp(primary, 0, primaryLevels_ - 1);
   secondary = std::clamp(secondary, 0, secondaryLevels_ - 1);
   size_t b = static_cast<size_t>(primary) * secondaryLevels_ + secondary;
-  Bucket& bucket = buckets_[b];
+  Bucket& bucket = this->bucket(b);
   size_t before = bucket.items.capacity();
   // Grow by a quarter rather than doubling: the queues hold several entries
   // per stored position, so slack is most of their memory.
@@ -45,7 +55,7 @@ bool BucketQueue::pop(uint32_t& id, int& primary, int& secondary) {
     }
   }
   size_t b = w * 64 + __builtin_ctzll(words_[w]);
-  Bucket& bucket = buckets_[b];
+  Bucket& bucket = chunks_[b >> kChunkShift][b & ((size_t{1} << kChunkShift) - 1)];
   id = bucket.items[bucket.head++];
   --count_;
   primary = static_cast<int>(b / secondaryLevels_);
@@ -74,9 +84,9 @@ bool BucketQueue::pop(uint32_t& id, int& primary, int& secondary) {
 }
 
 void BucketQueue::release() {
-  for (Bucket& b : buckets_) {
-    std::vector<uint32_t>().swap(b.items);
-    b.head = 0;
+  for (std::unique_ptr<Bucket[]>& chunk : chunks_) {
+    if (chunk) fixedBytes_ -= (size_t{1} << kChunkShift) * sizeof(Bucket);
+    chunk.reset();
   }
   std::fill(words_.begin(), words_.end(), 0);
   std::fill(summary_.begin(), summary_.end(), 0);
