@@ -22,7 +22,10 @@ bool holds(const Square* boxes, int count, Square s) {
 }  // namespace
 
 FewBoxRegions::FewBoxRegions(const Board& board)
-    : board_(board), x_(board.squareCount()), y_(board.squareCount()) {
+    : board_(board),
+      x_(board.squareCount()),
+      y_(board.squareCount()),
+      chunkSquares_(std::max<size_t>(size_t{1} << 16, board.squareCount())) {
   const Level& level = board.level();
   for (int s = 0; s < board.squareCount(); ++s) {
     x_[s] = static_cast<int16_t>(level.x(board.cellOf(static_cast<Square>(s))));
@@ -57,7 +60,8 @@ const Square* FewBoxRegions::find(const Square* boxes, int count, bool whole) {
   if (keys_.empty()) grow();
   size_t at = slotOf(key);
   if (keys_[at] == key) return entry(at);
-  if (sets_ >= kMaxSets || labels_.size() + board_.squareCount() > kMaxLabels) {
+  const size_t n = board_.squareCount();
+  if (sets_ >= kMaxSets || chunks_.size() * chunkSquares_ + n > kMaxLabels) {
     clear();
     grow();
     at = slotOf(key);
@@ -67,8 +71,12 @@ const Square* FewBoxRegions::find(const Square* boxes, int count, bool whole) {
   }
   uint32_t where = kWhole;
   if (!whole && label(boxes, count) > 1) {
-    where = static_cast<uint32_t>(labels_.size());
-    labels_.insert(labels_.end(), labelling_.begin(), labelling_.end());
+    if (chunks_.empty() || chunks_.back().size() + n > chunkSquares_) {
+      chunks_.emplace_back();
+      chunks_.back().reserve(chunkSquares_);
+    }
+    where = static_cast<uint32_t>((chunks_.size() - 1) * chunkSquares_ + chunks_.back().size());
+    chunks_.back().insert(chunks_.back().end(), labelling_.begin(), labelling_.end());
   }
   keys_[at] = key;
   entries_[at] = where;
@@ -77,7 +85,8 @@ const Square* FewBoxRegions::find(const Square* boxes, int count, bool whole) {
 }
 
 const Square* FewBoxRegions::entry(size_t at) const {
-  return entries_[at] == kWhole ? nullptr : labels_.data() + entries_[at];
+  const uint32_t e = entries_[at];
+  return e == kWhole ? nullptr : chunks_[e / chunkSquares_].data() + e % chunkSquares_;
 }
 
 size_t FewBoxRegions::slotOf(uint64_t key) const {
@@ -168,7 +177,7 @@ void FewBoxRegions::clear() {
   keys_ = {};
   entries_ = {};
   sets_ = 0;
-  labels_ = {};
+  chunks_ = {};
   labelling_ = {};
   stack_ = {};
   seen_ = {};
@@ -177,7 +186,7 @@ void FewBoxRegions::clear() {
 uint64_t FewBoxRegions::memoryBytes() const {
   if (sets_ == 0) return 0;
   return keys_.capacity() * (sizeof(uint64_t) + sizeof(uint32_t)) +
-         (labels_.capacity() + labelling_.capacity()) * sizeof(Square) +
+         (chunks_.size() * chunkSquares_ + labelling_.capacity()) * sizeof(Square) +
          seen_.capacity() * sizeof(uint32_t);
 }
 

@@ -69,7 +69,12 @@ class FewBoxRegions {
   std::vector<uint64_t> keys_;
   std::vector<uint32_t> entries_;
   size_t sets_ = 0;
-  std::vector<Square> labels_;  // a split set's labels, a square each (kNoSquare under a box)
+  // The split sets' labels, a square each (kNoSquare under a box), in
+  // chunks of chunkSquares_ reserved once, which never move (one vector
+  // grown by copying took a fifth of a small level's first expansion:
+  // Sasquatch I 49); an entry is chunk * chunkSquares_ + offset.
+  std::vector<std::vector<Square>> chunks_;
+  size_t chunkSquares_ = 0;
   std::vector<Square> labelling_, stack_;  // scratch
   std::vector<uint32_t> seen_;             // [square] == flood_ when reached by joinedAround
   uint32_t flood_ = 0;
