@@ -9,154 +9,47 @@
 #include "analysis/regions.h"
 #include "bounds/perfect_matching.h"
 #include "box_pulls.h"
+#include "packing_planner.h"
 
 namespace soko {
-namespace {
 
-// A box of the backward search and the goal it left.
-struct Box {
-  Square at;
-  Square goal;
-  int park = -1;      // its open parking record, -1 when not parked
-  bool left = false;  // it has left its goal (it may come back while parked)
-};
-
-// One run of the backward search, from one region of the solved position.
-struct Attempt {
-  std::vector<Square> emptied;  // goals in the order their boxes left them
-  std::vector<Square> entry;    // [square]
-  struct Park {
-    Square goal, square;
-    int since, until;  // goals emptied when the box came, and when it left
-  };
-  std::vector<Park> parks;
-  std::vector<std::vector<Square>>
-      exits;  // per box taken out: the start squares its way out can end on
-  int forced = 0;
-  bool matched = false;
-
-  // Less is better: fewer boxes without a path, a matching, fewer parking moves.
-  auto score() const { return std::tuple(forced, !matched, parks.size()); }
-};
-
-}  // namespace
-
-// The backward search for the plan (see packing_plan.h), a piece per step().
-class Planner {
- public:
-  Planner(const Board& board, uint64_t budget)
-      : board_(board),
-        n_(board.squareCount()),
-        budget_(budget),
-        pulls_(board),
-        occupied_(n_, 0),
-        start_(n_, 0) {
-    pulls_.setWorkLimit(budget + kOvershoot, kSearchWork);
-    for (Square s : board.startBoxes()) start_[s] = 1;
-    // Distance from the nearest square off goal, walking on the empty board:
-    // how deep a goal lies inside its group.
-    depth_.assign(n_, std::numeric_limits<int>::max());
-    std::vector<Square> queue;
-    for (int s = 0; s < n_; ++s)
-      if (!board.isGoal(static_cast<Square>(s)))
-        depth_[s] = 0, queue.push_back(static_cast<Square>(s));
-    for (size_t h = 0; h < queue.size(); ++h)
-      for (Direction d : kDirections) {
-        Square t = board.neighbor(queue[h], d);
-        if (t != kNoSquare && depth_[t] > depth_[queue[h]] + 1)
-          depth_[t] = depth_[queue[h]] + 1, queue.push_back(t);
-      }
-    // Pulls from each square to the nearest start square on the empty
-    // board: a box pulled onto t from s needs the square beyond t for the player.
-    exitPulls_.assign(n_, kFar);
-    queue.clear();
-    for (Square s : board.startBoxes()) exitPulls_[s] = 0, queue.push_back(s);
-    for (size_t h = 0; h < queue.size(); ++h)
-      for (Direction d : kDirections) {
-        Square t = queue[h], s = board.neighbor(t, opposite(d));
-        if (s == kNoSquare || board.neighbor(t, d) == kNoSquare ||
-            exitPulls_[s] <= exitPulls_[t] + 1)
-          continue;
-        exitPulls_[s] = exitPulls_[t] + 1;
-        queue.push_back(s);
-      }
-  }
-
-  // One piece of the search for the plan; true once plan() is made.
-  bool step();
-  PackingPlan& plan() { return plan_; }
-
- private:
-  enum class Phase { Start, Exact, Attempts, Done };
-  static constexpr size_t kMaxParkNodes = 400;     // positions per parking search
-  static constexpr int kMaxSeeds = 4;              // player regions of the solved position tried
-  static constexpr uint64_t kExactWork = 250'000;  // for the reverse game proper (see exact())
-  static constexpr int kExactBoxes = 64;           // boxes at most for it
-  // Past the budget by this much, pull searches stop: the boxes left go out
-  // without a path. A search is not cut at the budget itself (it may run on
-  // past it: 2.25M steps in all at most on the bundled levels), but on a
-  // large board the searches of one parking step add up.
-  static constexpr uint64_t kOvershoot = 2'000'000;
-  // Steps one search may take (7.2K at most on the bundled levels), so
-  // that no piece of the plan runs long.
-  static constexpr uint64_t kSearchWork = 1'000'000;
-
-  bool overBudget() const { return pulls_.work() > budget_; }
-  bool overExactBudget() const { return pulls_.work() > exactBudget_; }
-  void mark(const std::vector<Box>& boxes, uint8_t v) {
-    for (const Box& b : boxes) occupied_[b.at] = v;
-  }
-  void start();
-  void exactFrom(Square seed);
-  void beginAttempt(Square seed);
-  bool attemptStep();
-  void listCandidates();
-  bool searchCandidate();
-  void chooseStartSquareBox();
-  void forceOut();
-  bool deferSeed();
-  void endAttempt();
-  void finish();
-  bool exact(Attempt& a, std::vector<Box>& boxes, std::vector<uint8_t>& stay, Square player);
-  void takeOut(Attempt& a, std::vector<Box>& boxes, size_t i, const BoxPulls::Reached& hit,
-               Square& player);
-  bool park(Attempt& a, std::vector<Box>& boxes, Square& player);
-  bool pullableInRegion(Square at) const;
-  bool someBoxGoesOut(const std::vector<Box>& boxes, Square player);
-  bool match(Attempt& a) const;
-
-  const Board& board_;
-  const int n_;
-  const uint64_t budget_;
-  BoxPulls pulls_;
-  std::vector<uint8_t> occupied_;  // [square] the boxes of the position at hand
-  std::vector<uint8_t> start_;     // [square] a box starts there
-  std::vector<Square> pullable_;   // someBoxGoesOut()'s boxes to search
-  std::vector<int> depth_;
-  std::vector<int> exitPulls_;  // [square] pulls to the nearest start square, alone on the board
-  uint64_t exactBudget_ = 0;
-  std::unordered_set<std::string> exactSeen_;
-
-  // Where step() is: the phase, the seed it works from, the best attempt yet.
-  Phase phase_ = Phase::Start;
-  PackingPlan plan_;
-  std::vector<std::pair<int, Square>>
-      seeds_;  // (-size, least square) of the solved position's regions, largest first
-  size_t seed_ = 0;
-  size_t deferred_ = 0;  // seeds put back behind the others (deferSeed)
-  Attempt best_;
-  bool have_ = false;
-  // The attempt under way (attemptStep takes one box out per call).
-  Attempt current_;
-  std::vector<Box> boxes_;
-  Square player_ = kNoSquare;
-  // The choice of the next box to take out, a search per piece.
-  bool choosing_ = false;
-  std::vector<std::tuple<bool, int, size_t>> candidates_;  // (on its goal, pulls at least, box)
-  size_t candidate_ = 0;                                   // the next to search
-  int chosen_ = -1;                                        // the box chosen so far, -1 none
-  BoxPulls::Reached chosenHit_{};
-};
+Planner::Planner(const Board& board, uint64_t budget)
+    : board_(board),
+      n_(board.squareCount()),
+      budget_(budget),
+      pulls_(board),
+      occupied_(n_, 0),
+      start_(n_, 0) {
+  pulls_.setWorkLimit(budget + kOvershoot, kSearchWork);
+  for (Square s : board.startBoxes()) start_[s] = 1;
+  // Distance from the nearest square off goal, walking on the empty board:
+  // how deep a goal lies inside its group.
+  depth_.assign(n_, std::numeric_limits<int>::max());
+  std::vector<Square> queue;
+  for (int s = 0; s < n_; ++s)
+    if (!board.isGoal(static_cast<Square>(s)))
+      depth_[s] = 0, queue.push_back(static_cast<Square>(s));
+  for (size_t h = 0; h < queue.size(); ++h)
+    for (Direction d : kDirections) {
+      Square t = board.neighbor(queue[h], d);
+      if (t != kNoSquare && depth_[t] > depth_[queue[h]] + 1)
+        depth_[t] = depth_[queue[h]] + 1, queue.push_back(t);
+    }
+  // Pulls from each square to the nearest start square on the empty
+  // board: a box pulled onto t from s needs the square beyond t for the player.
+  exitPulls_.assign(n_, kFar);
+  queue.clear();
+  for (Square s : board.startBoxes()) exitPulls_[s] = 0, queue.push_back(s);
+  for (size_t h = 0; h < queue.size(); ++h)
+    for (Direction d : kDirections) {
+      Square t = queue[h], s = board.neighbor(t, opposite(d));
+      if (s == kNoSquare || board.neighbor(t, d) == kNoSquare ||
+          exitPulls_[s] <= exitPulls_[t] + 1)
+        continue;
+      exitPulls_[s] = exitPulls_[t] + 1;
+      queue.push_back(s);
+    }
+}
 
 void Planner::beginAttempt(Square seed) {
   current_ = Attempt{};
@@ -329,166 +222,6 @@ bool Planner::someBoxGoesOut(const std::vector<Box>& boxes, Square player) {
     if (pulls_.mayReach(occupied_, at, start_) &&
         pulls_.reach(occupied_, at, player, start_, nullptr, {.regionFlooded = true}))
       return true;
-  return false;
-}
-
-// Nothing can go out: searches, breadth first, for the fewest pulls of boxes
-// to other squares (parking) after which one can. Applies them and returns
-// true when found.
-bool Planner::park(Attempt& a, std::vector<Box>& boxes, Square& player) {
-  struct Node {
-    std::vector<Box> boxes;
-    Square player;
-    int parent;
-    size_t moved;  // index of the box pulled to get here
-    Square first;  // where its first pull took it
-  };
-  std::vector<Node> nodes;
-  std::unordered_set<std::string> seen;
-  auto key = [&](const std::vector<Box>& bs, Square normal) {
-    std::string k;
-    std::vector<Square> sq;
-    for (const Box& b : bs) sq.push_back(b.at);
-    std::sort(sq.begin(), sq.end());
-    sq.push_back(normal);
-    k.assign(reinterpret_cast<const char*>(sq.data()), sq.size() * sizeof(Square));
-    return k;
-  };
-  auto normal = [&](Square p) {
-    pulls_.charge(n_ + boxes.size());  // the scan below and the key
-    const auto& m = pulls_.flood(occupied_, p);
-    for (int s = 0; s < n_; ++s)
-      if (m[s] == pulls_.floodStamp()) return static_cast<Square>(s);
-    return p;
-  };
-  nodes.push_back({boxes, player, -1, 0, kNoSquare});
-  mark(boxes, 1);
-  seen.insert(key(boxes, normal(player)));
-  mark(boxes, 0);
-  int found = -1;
-  std::vector<BoxPulls::Reached> all;
-  std::vector<uint8_t> canPull;
-  for (size_t h = 0; h < nodes.size() && found < 0 && nodes.size() < kMaxParkNodes && !overBudget();
-       ++h) {
-    const std::vector<Box> here = nodes[h].boxes;
-    const Square herePlayer = nodes[h].player;
-    mark(here, 1);
-    normal(herePlayer);  // floods the player's region, for pullableInRegion()
-    canPull.clear();
-    for (const Box& b : here) canPull.push_back(pullableInRegion(b.at));
-    bool regionFlooded = true;  // until a child's is flooded
-    for (size_t i = 0; i < here.size() && found < 0; ++i) {
-      if (!canPull[i]) continue;
-      all.clear();
-      pulls_.collect(occupied_, here[i].at, herePlayer, all, {.regionFlooded = regionFlooded});
-      for (const auto& r : all) {
-        if (r.to == here[i].at) continue;
-        regionFlooded = false;
-        occupied_[here[i].at] = 0;
-        occupied_[r.to] = 1;
-        std::vector<Box> child = here;
-        child[i].at = r.to;
-        bool fresh = seen.insert(key(child, normal(r.player))).second;
-        bool out = false;
-        if (fresh) out = someBoxGoesOut(child, r.player);
-        occupied_[r.to] = 0;
-        occupied_[here[i].at] = 1;
-        if (!fresh) continue;
-        Square first = here[i].left ? kNoSquare : r.first;
-        nodes.push_back({std::move(child), r.player, static_cast<int>(h), i, first});
-        if (out) {
-          found = static_cast<int>(nodes.size()) - 1;
-          break;
-        }
-        if (nodes.size() >= kMaxParkNodes || overBudget()) break;
-      }
-    }
-    mark(here, 0);
-  }
-  if (found < 0) return false;
-  std::vector<int> chain;
-  for (int k = found; k > 0; k = nodes[k].parent) chain.push_back(k);
-  std::reverse(chain.begin(), chain.end());
-  for (int k : chain) {
-    const Node& node = nodes[k];
-    Box& b = boxes[node.moved];
-    if (!b.left) {
-      a.emptied.push_back(b.goal);
-      a.entry[b.goal] = node.first;
-      b.left = true;
-    }
-    if (b.park >= 0) a.parks[b.park].until = static_cast<int>(a.emptied.size());
-    b.at = node.boxes[node.moved].at;
-    b.park = static_cast<int>(a.parks.size());
-    a.parks.push_back({b.goal, b.at, static_cast<int>(a.emptied.size()), -1});
-    player = node.player;
-  }
-  return true;
-}
-
-// The reverse game itself, one box at a time: each box taken out stays on
-// the start square it reached, in the way of the boxes after it, until every
-// start square holds one and the player can walk to where it starts. Depth
-// first over which box goes next and where, within `exactBudget_`. On
-// success `a` holds the order, and playing it backwards solves the level.
-bool Planner::exact(Attempt& a, std::vector<Box>& boxes, std::vector<uint8_t>& stay,
-                    Square player) {
-  auto markAll = [&] {
-    std::fill(occupied_.begin(), occupied_.end(), 0);
-    for (const Box& b : boxes) occupied_[b.at] = 1;
-    for (int s = 0; s < n_; ++s) occupied_[s] |= stay[s];
-  };
-  markAll();
-  pulls_.charge(3 * static_cast<uint64_t>(n_));  // marking, the key, the scan for `normal`
-  const auto& reach = pulls_.flood(occupied_, player);
-  if (boxes.empty()) return reach[board_.startPlayer()] == pulls_.floodStamp();
-  if (overExactBudget()) return false;
-  Square normal = player;
-  for (int s = 0; s < n_; ++s)
-    if (reach[s] == pulls_.floodStamp()) {
-      normal = static_cast<Square>(s);
-      break;
-    }
-  std::string key;
-  for (int s = 0; s < n_; ++s) key.push_back(static_cast<char>(occupied_[s] | (stay[s] << 1)));
-  key.append(reinterpret_cast<const char*>(&normal), sizeof(normal));
-  if (!exactSeen_.insert(std::move(key)).second) return false;
-  struct Candidate {
-    bool stays;  // the box is on a start square already
-    uint16_t pulls;
-    int depth;
-    size_t box;
-    BoxPulls::Reached r;
-  };
-  std::vector<Candidate> candidates;
-  std::vector<BoxPulls::Reached> all;
-  for (size_t i = 0; i < boxes.size(); ++i) {
-    const Box b = boxes[i];
-    if (start_[b.at])
-      candidates.push_back({true, 0, depth_[b.goal], i, {b.at, player, 0, kNoSquare}});
-    all.clear();
-    pulls_.collect(occupied_, b.at, player, all);
-    for (const auto& r : all)
-      if (r.to != b.at && start_[r.to])
-        candidates.push_back({false, r.pulls, depth_[b.goal], i, r});
-  }
-  std::stable_sort(
-      candidates.begin(), candidates.end(), [](const Candidate& x, const Candidate& y) {
-        return std::tuple(x.stays, x.pulls, x.depth) < std::tuple(y.stays, y.pulls, y.depth);
-      });
-  for (const Candidate& c : candidates) {
-    const Box b = boxes[c.box];
-    a.emptied.push_back(b.goal);
-    a.entry[b.goal] = c.r.first;
-    stay[c.r.to] = 1;
-    boxes.erase(boxes.begin() + static_cast<long>(c.box));
-    if (exact(a, boxes, stay, c.stays ? player : c.r.player)) return true;
-    boxes.insert(boxes.begin() + static_cast<long>(c.box), b);
-    stay[c.r.to] = 0;
-    a.entry[b.goal] = kNoSquare;
-    a.emptied.pop_back();
-    if (overExactBudget()) return false;
-  }
   return false;
 }
 
