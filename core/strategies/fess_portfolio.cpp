@@ -39,7 +39,7 @@ class PortfolioStrategy : public Strategy {
                     const PortfolioSchedule& schedule)
       : budget_(options.memoryBudgetBytes),
         lateStart_(schedule.lateStart),
-        round_(schedule.fessTurn + schedule.hboxTurn),
+        round_(schedule.fessTurn + schedule.hboxTurnFor(level.boxCount())),
         rampTurn_(schedule.fessTurn),
         analysis_(std::make_shared<LevelAnalysis>(level)),
         fessTables_(std::make_shared<FessTables>(analysis_, options.memoryBudgetBytes)) {
@@ -50,7 +50,7 @@ class PortfolioStrategy : public Strategy {
     join(0, "fess", makeFessStrategy(fessTables_, options.memoryBudgetBytes, {}), kFessCost,
          schedule.fessTurn);
     join(1, "hbox11", makeHboxStrategy(level, options, 11, analysis_), kHbox11Cost,
-         schedule.hboxTurn);
+         schedule.hboxTurnFor(level.boxCount()));
     join(2, "hbox1", makeHboxStrategy(level, options, 1, analysis_), kHbox1Cost, schedule.probe,
          schedule.probe);  // in one turn
     members_[2].startAt = lateStart_;
@@ -334,7 +334,8 @@ PortfolioSchedule PortfolioSchedule::scaled(double factor) const {
   const auto scale = [factor](uint64_t& w) {
     w = static_cast<uint64_t>(static_cast<double>(w) * factor);
   };
-  for (uint64_t* w : {&s.fessTurn, &s.hboxTurn, &s.probe, &s.lateStart}) scale(*w);
+  for (uint64_t* w : {&s.fessTurn, &s.hboxTurn, &s.hboxTurnManyBoxes, &s.probe, &s.lateStart})
+    scale(*w);
   for (Late& l : s.late) scale(l.turn), scale(l.limit);
   return s;
 }

@@ -282,6 +282,17 @@ TEST_CASE(
   CHECK(portfolio->stats().memoryBytes <= (96u << 20));
 }
 
+TEST_CASE("fess-hbox portfolio: hbox 11's turn is longer than fess's only on levels of many boxes") {
+  const PortfolioSchedule schedule;
+  CHECK(schedule.hboxTurnFor(schedule.manyBoxes) == schedule.hboxTurn);
+  CHECK(schedule.hboxTurnFor(schedule.manyBoxes) < schedule.fessTurn);
+  CHECK(schedule.hboxTurnFor(schedule.manyBoxes + 1) == schedule.hboxTurnManyBoxes);
+  CHECK(schedule.hboxTurnFor(schedule.manyBoxes + 1) > schedule.fessTurn);
+  const PortfolioSchedule shorter = schedule.scaled(0.01);
+  CHECK(shorter.hboxTurnFor(100) == schedule.hboxTurnFor(100) / 100);
+  CHECK(shorter.hboxTurnFor(10) == schedule.hboxTurnFor(10) / 100);
+}
+
 TEST_CASE("fess-hbox portfolio takes turns within one long slice") {
   // XSokoban 87: hbox solves it in 21,036 positions, fess not in 100,000
   // (the portfolio in 9,495). One slice of an hour, capped at 50,000
