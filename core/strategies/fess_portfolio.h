@@ -38,7 +38,7 @@ struct PortfolioSchedule {
   // default with the short turn 15, with this one 24 (docs/benchmarks.md).
   int manyBoxes = 32;
   uint64_t hboxTurnManyBoxes = 450'000'000;
-  uint64_t probe = 500'000'000;     // hbox 1, in one turn, once the late joiners start
+  uint64_t probe = 500'000'000;  // hbox 1, in one turn, once the late joiners start
   // The work of all members before the late ones join. 20 s rather than
   // 10 s (about 10 s and 5 s on the benchmark machine, whose searches now
   // run faster than on the one the costs were measured on): of the 253

@@ -14,7 +14,8 @@ const std::vector<StrategyEntry>& strategyRegistry() {
       // The default: the most levels solved on the benchmark (README).
       {{"fess-hbox",
         "fess and hbox (method 11) taking turns in one thread (hbox's the longer on levels of over "
-        "32 boxes), sharing the memory; fess and hbox 11 look up each other's positions (a position both reached joins start and goal); after "
+        "32 boxes), sharing the memory; fess and hbox 11 look up each other's positions (a "
+        "position both reached joins start and goal); after "
         "20 s, hbox method 1 searches half a second and three fess variants join for 8 to 17 s "
         "each: first solution wins"},
        [](const Level& level, const SolverOptions& o) {

@@ -282,7 +282,8 @@ TEST_CASE(
   CHECK(portfolio->stats().memoryBytes <= (96u << 20));
 }
 
-TEST_CASE("fess-hbox portfolio: hbox 11's turn is longer than fess's only on levels of many boxes") {
+TEST_CASE(
+    "fess-hbox portfolio: hbox 11's turn is longer than fess's only on levels of many boxes") {
   const PortfolioSchedule schedule;
   CHECK(schedule.hboxTurnFor(schedule.manyBoxes) == schedule.hboxTurn);
   CHECK(schedule.hboxTurnFor(schedule.manyBoxes) < schedule.fessTurn);

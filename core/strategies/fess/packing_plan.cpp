@@ -43,8 +43,7 @@ Planner::Planner(const Board& board, uint64_t budget)
   for (size_t h = 0; h < queue.size(); ++h)
     for (Direction d : kDirections) {
       Square t = queue[h], s = board.neighbor(t, opposite(d));
-      if (s == kNoSquare || board.neighbor(t, d) == kNoSquare ||
-          exitPulls_[s] <= exitPulls_[t] + 1)
+      if (s == kNoSquare || board.neighbor(t, d) == kNoSquare || exitPulls_[s] <= exitPulls_[t] + 1)
         continue;
       exitPulls_[s] = exitPulls_[t] + 1;
       queue.push_back(s);
