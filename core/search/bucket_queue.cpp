@@ -17,10 +17,10 @@ BucketQueue::BucketQueue(int primaryLevels, int secondaryLevels)
 BucketQueue::Bucket& BucketQueue::bucket(size_t b) {
   std::unique_ptr<Bucket[]>& chunk = chunks_[b >> kChunkShift];
   if (!chunk) {
-    chunk = std::make_unique<Bucket[]>(size_t{1} << kChunkShift);
-    fixedBytes_ += (size_t{1} << kChunkShift) * sizeof(Bucket);
+    chunk = std::make_unique<Bucket[]>(kChunk);
+    fixedBytes_ += kChunk * sizeof(Bucket);
   }
-  return chunk[b & ((size_t{1} << kChunkShift) - 1)];
+  return made(b);
 }
 
 uint64_t BucketQueue::fixedBytesFor(int primaryLevels, int secondaryLevels) {
@@ -55,7 +55,7 @@ bool BucketQueue::pop(uint32_t& id, int& primary, int& secondary) {
     }
   }
   size_t b = w * 64 + __builtin_ctzll(words_[w]);
-  Bucket& bucket = chunks_[b >> kChunkShift][b & ((size_t{1} << kChunkShift) - 1)];
+  Bucket& bucket = made(b);
   id = bucket.items[bucket.head++];
   --count_;
   primary = static_cast<int>(b / secondaryLevels_);
@@ -85,7 +85,7 @@ bool BucketQueue::pop(uint32_t& id, int& primary, int& secondary) {
 
 void BucketQueue::release() {
   for (std::unique_ptr<Bucket[]>& chunk : chunks_) {
-    if (chunk) fixedBytes_ -= (size_t{1} << kChunkShift) * sizeof(Bucket);
+    if (chunk) fixedBytes_ -= kChunk * sizeof(Bucket);
     chunk.reset();
   }
   std::fill(words_.begin(), words_.end(), 0);

@@ -44,8 +44,11 @@ class BucketQueue {
     uint32_t head = 0;
   };
   static constexpr int kChunkShift = 6;  // buckets made at a time: 64
+  static constexpr size_t kChunk = size_t{1} << kChunkShift;
   // Bucket b (primary * secondaryLevels + secondary), its chunk made first.
   Bucket& bucket(size_t b);
+  // Bucket b of a chunk already made.
+  Bucket& made(size_t b) { return chunks_[b >> kChunkShift][b & (kChunk - 1)]; }
   int primaryLevels_, secondaryLevels_;
   std::vector<std::unique_ptr<Bucket[]>> chunks_;  // [b >> kChunkShift] its buckets, or none yet
   std::vector<uint64_t> words_;                    // bit b set: bucket b non-empty
