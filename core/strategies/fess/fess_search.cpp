@@ -5,18 +5,13 @@
 #include "advisors.h"
 #include "analysis/board.h"
 #include "analysis/reach.h"
-#include "analysis/regions.h"
 #include "analysis/zobrist.h"
-#include "deadlock/bipartite.h"
-#include "deadlock/corral.h"
-#include "deadlock/dead_patterns.h"
-#include "deadlock/freeze.h"
-#include "deadlock/immovable.h"
 #include "deadlock/pi_corral.h"
 #include "feature_cells.h"
+#include "feature_measure.h"
+#include "fess_pruning.h"
 #include "fess_tables.h"
 #include "goal_room.h"
-#include "hotspots.h"
 #include "macro_moves.h"
 #include "macro_path.h"
 #include "search/block_array.h"
@@ -43,26 +38,15 @@ class FessSearch : public Strategy, public MeetingSide {
         reach_(board_),
         dead_(tables.dead()),
         goal_(board_.goalMask()),
-        freeze_(board_, dead_, goal_),
-        bipartite_(board_, tables.goalReach()),
-        corral_(board_, dead_, kCorralBudget),
-        immovable_(board_, dead_),
-        immovableMark_(board_.squareCount(), 0),
+        pruning_(tables, goal_),
         moves_(board_, dead_, tables.tunnelStops()),
         piCorral_(board_, dead_),
         plan_(tables.plan()),
         roomOrder_(variant.goalRoomOrder ? &tables.roomOrder() : nullptr),
-        hotspotTally_(tables.hotspots(), board_),
-        nearest_(tables.nearest()),
-        patterns_(tables.patterns()),
+        measure_(tables, goal_),
         occupied_(board_.squareCount(), 0),
-        regions_(board_),
-        cells_(variant.spaces, estimate(board_.startBoxes())),
-        pieceMask_(costlyPieces(board_) ? 0 : 31) {
-    int areas = 0;
-    for (int a : plan_.area) areas = std::max(areas, a + 1);
-    areaMinEmpty_.resize(areas);
-  }
+        cells_(variant.spaces, measure_.estimate(board_.startBoxes())),
+        pieceMask_(costlyPieces(board_) ? 0 : 31) {}
 
   bool setMemoryBudget(uint64_t bytes) override {
     budget_ = bytes;
@@ -128,16 +112,7 @@ class FessSearch : public Strategy, public MeetingSide {
   }
 
   std::string message() const override {
-    const auto& c = corral_.stats();
-    return "cells " + std::to_string(cells_.count()) + ", corral checks " +
-           std::to_string(c.checks) + " (deadlocks " + std::to_string(c.deadlocks) + ", gave up " +
-           std::to_string(c.gaveUp) + ", cached " + std::to_string(c.cacheHits) +
-           "), pruned: freeze " + std::to_string(prunedFreeze_) + ", bipartite " +
-           std::to_string(prunedBipartite_) + ", corral " + std::to_string(prunedCorral_) +
-           ", closed diagonals " + std::to_string(prunedDiagonal_) + ", immovable " +
-           std::to_string(prunedImmovable_) + ", patterns " + std::to_string(prunedPattern_) +
-           " (" + std::to_string(patterns_.pairCount()) + " pairs, " +
-           std::to_string(patterns_.tripleCount()) + " triples), pi-corrals " +
+    return "cells " + std::to_string(cells_.count()) + ", " + pruning_.tally() + ", pi-corrals " +
            std::to_string(piCorral_.stats().found) + " (dead " +
            std::to_string(piCorral_.stats().dead) + ")" +
            (roomOrder_ ? "" : "; goal-room order lifted") +
@@ -145,10 +120,6 @@ class FessSearch : public Strategy, public MeetingSide {
   }
 
  private:
-  // Positions per corral search. Measured within 50K expansions on XSokoban:
-  // 100, 300 and 1000 solve about as many, and 100 costs least per position.
-  static constexpr int kCorralBudget = 100;
-
   struct NodeInfo {
     uint32_t weight;   // accumulated move weight
     uint16_t depth;    // macro pushes from the start
@@ -163,26 +134,26 @@ class FessSearch : public Strategy, public MeetingSide {
   // the cells' growth (feature_cells.h) and a table of the matching's. Kept
   // free, so a search stops within its budget instead of past it.
   uint64_t expansionReserve() const {
-    return info_.blockBytes() + cells_.growthReserve() + bipartite_.growthReserve();
+    return info_.blockBytes() + cells_.growthReserve() + pruning_.growthReserve();
   }
 
   uint64_t memoryBytes() const {
     return store_.memoryBytes() + info_.memoryBytes() + cells_.memoryBytes() +
-           bipartite_.memoryBytes() + corral_.memoryBytes() + piCorral_.memoryBytes() +
+           pruning_.memoryBytes() + piCorral_.memoryBytes() +
            pushes_.capacity() * sizeof(MacroPush) +
            (candidates_.capacity() + children_.capacity()) * sizeof(Child) + moves_.memoryBytes() +
            roomSkipped_.capacity() * 4 + static_cast<uint64_t>(board_.squareCount()) * 64 +
            // The dead patterns grow as this search judges squares: counted
            // here even when the portfolio counts the tables (twice then,
            // but a turn's judging cannot push the portfolio past its budget).
-           (countTables_ ? tables_.memoryBytes() : patterns_.memoryBytes());
+           (countTables_ ? tables_.memoryBytes() : pruning_.patternBytes());
   }
 
   bool start() {
     const auto& boxes = board_.startBoxes();
     for (Square b : boxes) occupied_[b] = 1;
     Square normal = reach_.fill(occupied_, board_.startPlayer());
-    Features f = features(boxes);
+    Features f = measure_.position(boxes, occupied_);
     for (Square b : boxes) occupied_[b] = 0;
     uint64_t key = zobrist_.boxes(boxes.data(), board_.boxCount()) ^ zobrist_.player(normal);
     NodeStore::Insert r = store_.insert(boxes.data(), normal, key, NodeStore::kNone, 0);
@@ -193,81 +164,12 @@ class FessSearch : public Strategy, public MeetingSide {
     return true;
   }
 
-  uint32_t nearestCost(Square box) const {
-    return static_cast<uint32_t>(std::min(nearest_[box], 1 << 16));
-  }
-  uint32_t estimate(const std::vector<Square>& boxes) const {
-    uint32_t h = 0;
-    for (Square b : boxes) h += nearestCost(b);
-    return h;
-  }
-
   // Round robin over the cells: the next position to expand.
   bool nextNode(uint32_t& node) {
     return cells_.next(node, [this](uint32_t candidate, uint32_t weight) {
       // Stale: expanded already, or queued again since with less weight.
       return info_[candidate].expanded || weight != info_[candidate].weight;
     });
-  }
-
-  // Boxes of `boxes` (any order; `occupied_` marks them) out of plan: on a
-  // goal ranked after an empty goal of its group.
-  int outOfPlan(const std::vector<Square>& boxes) {
-    std::fill(areaMinEmpty_.begin(), areaMinEmpty_.end(), 1 << 30);
-    for (Square g : board_.goals())
-      if (!occupied_[g])
-        areaMinEmpty_[plan_.area[g]] = std::min(areaMinEmpty_[plan_.area[g]], plan_.rank[g]);
-    int count = 0;
-    for (Square b : boxes)
-      if (goal_[b] && plan_.rank[b] > areaMinEmpty_[plan_.area[b]]) ++count;
-    // A box the plan parks is missing from its square while the goals it
-    // waits out are being filled (see PackingPlan::Parking).
-    const auto holds = [this](Square q) { return occupied_[q] != 0; };
-    for (const PackingPlan::Parking& p : plan_.parking)
-      if (!occupied_[p.square] && parkingPhase(plan_, p, holds) == ParkingPhase::Waiting) ++count;
-    return count;
-  }
-
-  // Features of `boxes` (any order); `occupied_` marks them. Labels their
-  // player regions in `regions_` and sets `hotspotTally_` to them.
-  Features features(const std::vector<Square>& boxes) {
-    Features f;
-    for (Square b : boxes) f.onGoals += goal_[b];
-    f.outOfPlan = outOfPlan(boxes);
-    f.estimate = estimate(boxes);
-    hotspotTally_.setPosition(boxes);
-    f.hot = hotspotTally_.count();
-    f.connectivity = regions_.label(occupied_);
-    return f;
-  }
-
-  // What every child needs before the store lookup: boxes on goals, the
-  // estimate and player regions (the key needs the normalised player);
-  // `normal` gets the player's normalised square (the smallest of its
-  // region). Follows from the parent's features: player regions by local
-  // floods and what the macro push search saw of the player's part.
-  // `occupied_` shows the child.
-  Features childFeatures(const MacroPush& move, Square& normal) {
-    Features f;
-    f.onGoals = parentFeatures_.onGoals - goal_[move.from] + goal_[move.to];
-    f.estimate = parentFeatures_.estimate - nearestCost(move.from) + nearestCost(move.to);
-    const Regions::Child c =
-        regions_.child(occupied_, move.from, move.to, move.player, move.sides, move.smallest);
-    f.connectivity = c.count;
-    normal = c.normal;
-    return f;
-  }
-
-  // The rest, only for a child that will be queued (most children were
-  // stored already and are dropped): out of plan and hotspots. `child_`
-  // (in any order) and `occupied_` show the child.
-  void finishFeatures(const MacroPush& move, Features& f) {
-    // A move between squares off goals leaves every goal as it was.
-    f.outOfPlan = goal_[move.from] || goal_[move.to] || plan_.parkingSquare[move.from] ||
-                          plan_.parkingSquare[move.to]
-                      ? outOfPlan(child_)
-                      : parentFeatures_.outOfPlan;
-    f.hot = hotspotTally_.childCount(move.box, move.to);
   }
 
   // An expansion goes in named steps: takeUp (the corral check, the
@@ -331,45 +233,21 @@ class FessSearch : public Strategy, public MeetingSide {
     x_.parent = info_[node];
     depth_ = x_.parent.depth;
     for (Square b : current_) occupied_[b] = 1;
-    // Closed diagonals (closed_diagonal.h): without them, 27 to 54 % of
-    // the positions fess took up on XSokoban 40, 66 and 69 held a dead one.
-    // The corrals next to the box last pushed (none at the start) and the
-    // diagonals share one flood of the player's squares.
+    // The box last pushed (none at the start): the corrals next to it.
     const Square moved =
         x_.parent.depth > 0 ? static_cast<Square>(store_.move(node) & 0xFFFF) : kNoSquare;
-    const CorralCheck::Found found =
-        corral_.corralOrDiagonal(occupied_, player, moved, x_.parent.depth > 0);
-    if (found != CorralCheck::Found::None) {
-      ++(found == CorralCheck::Found::Corral ? prunedCorral_ : prunedDiagonal_);
+    if (pruning_.takeUpDead(current_, occupied_, player, moved)) {
       for (Square b : current_) occupied_[b] = 0;
       x_.step = Step::None;
       return false;
     }
-    if (immovableDeadlock(player)) {
-      ++prunedImmovable_;
-      for (Square b : current_) occupied_[b] = 0;
-      x_.step = Step::None;
-      return false;
-    }
-    parentFeatures_ = features(current_);
-    // The parent's box-goal matching: most children keep it (see evaluate).
-    parentMatched_ = !bipartite_.deadlock(current_, &parentGoal_);
+    parentFeatures_ = measure_.position(current_, occupied_);
     pushes_.clear();
-    piCorral_.start(occupied_, regions_, player);
+    piCorral_.start(occupied_, measure_.regions(), player);
     x_.player = player;
     x_.boxKey = zobrist_.boxes(current_.data(), n);
     x_.step = Step::PiCorral;
     return true;
-  }
-
-  // Boxes that can never move again (immovable.h), off goal or shutting
-  // some goal off from every other box.
-  bool immovableDeadlock(Square player) {
-    const int fixed = immovable_.find(current_, player, immovableMark_);
-    const bool dead =
-        fixed > 0 && bipartite_.deadlockWithImmovable(current_, immovableMark_, player);
-    for (Square b : current_) immovableMark_[b] = 0;
-    return dead;
   }
 
   Outcome expandSome(const Deadline& deadline) {
@@ -383,13 +261,13 @@ class FessSearch : public Strategy, public MeetingSide {
 
   // With a PI-corral, one of its fence boxes must move first (sound: see
   // pi_corral.h); the other boxes' pushes can wait. A corral at a time;
-  // both it and the macro pushes reuse the regions features() labelled.
+  // both it and the macro pushes reuse the regions measure_.position() labelled.
   Outcome findPiCorral(const Deadline& deadline) {
     const uint64_t mask = pieceMask_;
     for (size_t i = 1; !piCorral_.tryNext(occupied_); ++i)
       if (const Outcome o = after(i, mask, deadline); o != Outcome::Done) return o;
     if (piCorral_.found()) x_.fence = &piCorral_.fence();
-    moves_.startPosition(regions_, x_.player);
+    moves_.startPosition(measure_.regions(), x_.player);
     x_.step = Step::Generate, x_.next = 0;
     return Outcome::Done;
   }
@@ -469,7 +347,7 @@ class FessSearch : public Strategy, public MeetingSide {
     }
     for (Square b : current_) occupied_[b] = 0;
     const Advice a =
-        advise(children_, parentFeatures_, goal_, plan_, hotspotTally_, board_, current_);
+        advise(children_, parentFeatures_, goal_, plan_, measure_.hotspots(), board_, current_);
     x_.packer = a.packer, x_.connector = a.connector, x_.hotspotMover = a.hotspotMover;
     x_.step = Step::Queue, x_.next = 0;
     return Outcome::Done;
@@ -534,7 +412,7 @@ class FessSearch : public Strategy, public MeetingSide {
       current_.resize(n);
       store_.boxes(node, current_.data());
       for (Square b : current_) occupied_[b] = 1;
-      const Features f = features(current_);
+      const Features f = measure_.position(current_, occupied_);
       for (Square b : current_) occupied_[b] = 0;
       info_[node].expanded = 0;
       cells_.enqueue(node, f, info_[node].weight);
@@ -546,21 +424,15 @@ class FessSearch : public Strategy, public MeetingSide {
   // local deadlocks; added to candidates_ with its features and key
   // unless pruned (false). Its store slot is prefetched.
   bool prepare(const MacroPush& m, uint64_t parentBoxKey) {
-    if (freeze_.pushDeadlock(occupied_, m.to)) {
-      ++prunedFreeze_;
-      return false;
-    }
-    if (patterns_.unjudged(m.to)) {
-      // Judged within what the search's budget leaves (the store's reserve kept).
+    // Patterns are judged within what the search's budget leaves (the
+    // store's reserve kept).
+    const auto room = [this] {
       const uint64_t used = memoryBytes() + expansionReserve();
-      patterns_.judgeAround(m.to, used < budget_ ? budget_ - used : 0);
-    }
-    if (patterns_.matches(occupied_, m.to)) {
-      ++prunedPattern_;
-      return false;
-    }
+      return used < budget_ ? budget_ - used : 0;
+    };
+    if (pruning_.pushDead(occupied_, m.to, room)) return false;
     Square normal = m.player;
-    const Features f = childFeatures(m, normal);
+    const Features f = measure_.child(parentFeatures_, m, occupied_, normal);
     uint64_t key =
         parentBoxKey ^ zobrist_.box(m.from) ^ zobrist_.box(m.to) ^ zobrist_.player(normal);
     store_.prefetch(key);
@@ -584,21 +456,13 @@ class FessSearch : public Strategy, public MeetingSide {
         return false;
       children_.push_back(c);
       children_.back().existing = existing;
-      finishFeatures(m, children_.back().features);
+      measure_.finishChild(parentFeatures_, m, child_, occupied_, children_.back().features);
       return true;
     }
     const bool solved = c.features.onGoals == board_.boxCount();
-    if (!solved) {
-      bool stuckOnGoal = goal_[m.to] && freeze_.pushFrozen(occupied_, m.to);
-      const bool keepsMatching = parentMatched_ && bipartite_.reaches(m.to, parentGoal_[m.box]);
-      if (stuckOnGoal ? bipartite_.deadlockWithFrozen(child_, occupied_, freeze_)
-                      : !keepsMatching && bipartite_.deadlock(child_)) {
-        ++prunedBipartite_;
-        return false;
-      }
-    }
+    if (!solved && pruning_.unmatched(child_, occupied_, m)) return false;
     children_.push_back(c);
-    finishFeatures(m, children_.back().features);
+    measure_.finishChild(parentFeatures_, m, child_, occupied_, children_.back().features);
     return true;
   }
 
@@ -611,26 +475,14 @@ class FessSearch : public Strategy, public MeetingSide {
   Reach reach_;
   const std::vector<uint8_t>& dead_;
   std::vector<uint8_t> goal_;
-  FreezeCheck freeze_;
-  BipartiteCheck bipartite_;
-  bool parentMatched_ = false;   // the expanded position has a perfect box-goal matching,
-  std::vector<int> parentGoal_;  // [box] this goal for each
-  CorralCheck corral_;
-  ImmovableBoxes immovable_;
-  std::vector<uint8_t> immovableMark_;  // [square] scratch for immovable_
-  uint64_t prunedImmovable_ = 0, prunedDiagonal_ = 0;
+  FessPruning pruning_;
   MacroMoves moves_;
   PiCorral piCorral_;
   const PackingPlan& plan_;
   const GoalRoomOrder* roomOrder_;     // until the search runs dry
   std::vector<uint32_t> roomSkipped_;  // nodes whose expansion it cut
-  HotspotTally hotspotTally_;          // the expanded position's hotspots
-  const std::vector<int>& nearest_;
-  DeadPatterns& patterns_;  // dead pairs and triples, judged as pushes reach their squares
-  uint64_t prunedPattern_ = 0;
-  std::vector<uint8_t> occupied_;  // [square] scratch
-  Regions regions_;                // the expanded position's player regions
-  std::vector<int> areaMinEmpty_;
+  FeatureMeasure measure_;             // the features; the expanded position's regions and hotspots
+  std::vector<uint8_t> occupied_;      // [square] scratch
   FeatureCells cells_;
   uint64_t pieceMask_;       // after piece i of a step, the clock is read when i & pieceMask_ is 0
                              // (costlyPieces())
@@ -645,7 +497,6 @@ class FessSearch : public Strategy, public MeetingSide {
   uint32_t currentNode_ = 0;   // the node being expanded
   uint32_t solvedIndex_ = NodeStore::kNone;
   uint64_t nodes_ = 0;
-  uint64_t prunedFreeze_ = 0, prunedBipartite_ = 0, prunedCorral_ = 0;
   int depth_ = 0;
   int bestPacked_ = 0;
   std::string message_;
