@@ -173,8 +173,14 @@ class PortfolioStrategy : public Strategy {
       s.memoryBytes = 0;
       return s;
     }
+    // What it says, after how many positions it has expanded.
     std::string message() const {
-      return !active ? finalMessage : strategy ? strategy->message() : "not started";
+      const std::string said = !active    ? finalMessage
+                               : strategy ? strategy->message()
+                                          : "not started";
+      const uint64_t expanded = stats().nodes;
+      if (expanded == 0) return said;
+      return std::to_string(expanded) + " expanded" + (said.empty() ? "" : ", " + said);
     }
   };
 
