@@ -227,6 +227,15 @@ TEST_CASE(
   std::string m = portfolio->message();
   INFO(m);
   CHECK(m.find("hbox1: waits for the others' first 0.2 s of search") != std::string::npos);
+  // Each member that searched says how many positions it expanded; together, all of them.
+  const auto expanded = [&m](const std::string& name) -> uint64_t {
+    const size_t at = m.find(name + ": ");
+    return at == std::string::npos ? 0 : std::stoull(m.substr(at + name.size() + 2));
+  };
+  CHECK(expanded("fess") > 0);
+  CHECK(expanded("hbox11") > 0);
+  CHECK(expanded("fess") + expanded("hbox11") == 1000);
+  CHECK(m.find("hbox11: " + std::to_string(expanded("hbox11")) + " expanded") != std::string::npos);
   REQUIRE(portfolio->run(Deadline(far, 20000)) == SolveStatus::Running);
   CHECK(portfolio->stats().nodes == 20000);
   m = portfolio->message();
