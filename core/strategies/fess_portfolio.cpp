@@ -166,6 +166,7 @@ class PortfolioStrategy : public Strategy {
     bool complete = false;     // searches every position: "unsolvable" is a proof
     SearchStats finalStats;    // once retired
     std::string finalMessage;  // once retired
+    std::string stopped;       // why it was retired, if not for its own reasons
     SearchStats stats() const {
       if (active && !strategy) return {};
       if (active) return strategy->stats();
@@ -173,14 +174,16 @@ class PortfolioStrategy : public Strategy {
       s.memoryBytes = 0;
       return s;
     }
-    // What it says, after how many positions it has expanded.
+    // What it says, after how many positions it has expanded, and why it stopped.
     std::string message() const {
       const std::string said = !active    ? finalMessage
                                : strategy ? strategy->message()
                                           : "not started";
       const uint64_t expanded = stats().nodes;
-      if (expanded == 0) return said;
-      return std::to_string(expanded) + " expanded" + (said.empty() ? "" : ", " + said);
+      std::string text = expanded == 0 ? "" : std::to_string(expanded) + " expanded";
+      if (!said.empty()) text += (text.empty() ? "" : ", ") + said;
+      if (!stopped.empty()) text += (text.empty() ? "(stopped: " : " (stopped: ") + stopped + ")";
+      return text;
     }
   };
 
@@ -302,9 +305,8 @@ class PortfolioStrategy : public Strategy {
     m.active = false;
     m.finalStats = m.strategy->stats();
     m.finalMessage = m.strategy->message();
-    if (why == SolveStatus::TimedOut)
-      m.finalMessage += " (stopped: its share of the search is used up)";
-    if (why == SolveStatus::OutOfMemory) m.finalMessage += " (stopped: the shared memory is full)";
+    if (why == SolveStatus::TimedOut) m.stopped = "its share of the search is used up";
+    if (why == SolveStatus::OutOfMemory) m.stopped = "the shared memory is full";
     m.strategy.reset();
     // What the portfolio reports if every member stops: out of memory over
     // out of time over anything else (the latest of equals).
