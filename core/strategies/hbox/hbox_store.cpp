@@ -64,12 +64,23 @@ void HboxStore::rehash(size_t newSize) {
     prefetch(key);
     return key;
   };
+#if defined(__wasm__)
+  // Without prefetch, a batch's slots are loaded in one tight loop
+  // (touch()) before any is placed, so that their misses overlap there.
+  for (uint32_t start = 0; start < size_; start += kAhead) {
+    const uint32_t n = std::min(size_ - start, kAhead);
+    for (uint32_t k = 0; k < n; ++k) keys[k] = keyOf(start + k);
+    for (uint32_t k = 0; k < n; ++k) touch(keys[k]);
+    for (uint32_t k = 0; k < n; ++k) place(start + k, keys[k]);
+  }
+#else
   for (uint32_t i = 0; i < std::min(size_, kAhead); ++i) keys[i] = keyOf(i);
   for (uint32_t i = 0; i < size_; ++i) {
     const uint64_t key = keys[i % kAhead];
     if (i + kAhead < size_) keys[i % kAhead] = keyOf(i + kAhead);
     place(i, key);
   }
+#endif
 }
 
 }  // namespace soko
