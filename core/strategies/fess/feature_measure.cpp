@@ -54,27 +54,4 @@ Features FeatureMeasure::position(const std::vector<Square>& boxes,
   return f;
 }
 
-Features FeatureMeasure::child(const Features& parent, const MacroPush& move,
-                               const std::vector<uint8_t>& occupied, Square& normal) {
-  Features f;
-  f.onGoals = parent.onGoals - goal_[move.from] + goal_[move.to];
-  f.estimate = parent.estimate - nearestCost(move.from) + nearestCost(move.to);
-  const Regions::Child c =
-      regions_.child(occupied, move.from, move.to, move.player, move.sides, move.smallest);
-  f.connectivity = c.count;
-  normal = c.normal;
-  return f;
-}
-
-void FeatureMeasure::finishChild(const Features& parent, const MacroPush& move,
-                                 const std::vector<Square>& boxes,
-                                 const std::vector<uint8_t>& occupied, Features& f) {
-  // A move between squares off goals leaves every goal as it was.
-  f.outOfPlan = goal_[move.from] || goal_[move.to] || plan_.parkingSquare[move.from] ||
-                        plan_.parkingSquare[move.to]
-                    ? outOfPlan(boxes, occupied)
-                    : parent.outOfPlan;
-  f.hot = hotspots_.childCount(move.box, move.to);
-}
-
 }  // namespace soko

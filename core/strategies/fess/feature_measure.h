@@ -37,13 +37,30 @@ class FeatureMeasure {
   // the player's normalised square (the smallest of its region). Player
   // regions by local floods and what the macro push search saw of the
   // player's part. `occupied` shows the child.
+  // (Inline, as finishChild(): both run for every child.)
   Features child(const Features& parent, const MacroPush& move,
-                 const std::vector<uint8_t>& occupied, Square& normal);
+                 const std::vector<uint8_t>& occupied, Square& normal) {
+    Features f;
+    f.onGoals = parent.onGoals - goal_[move.from] + goal_[move.to];
+    f.estimate = parent.estimate - nearestCost(move.from) + nearestCost(move.to);
+    const Regions::Child c =
+        regions_.child(occupied, move.from, move.to, move.player, move.sides, move.smallest);
+    f.connectivity = c.count;
+    normal = c.normal;
+    return f;
+  }
   // The rest, only for a child that will be queued (most children were
   // stored already and are dropped): out of plan and hotspots. `boxes` (in
   // any order) and `occupied` show the child.
   void finishChild(const Features& parent, const MacroPush& move, const std::vector<Square>& boxes,
-                   const std::vector<uint8_t>& occupied, Features& f);
+                   const std::vector<uint8_t>& occupied, Features& f) {
+    // A move between squares off goals leaves every goal as it was.
+    f.outOfPlan = goal_[move.from] || goal_[move.to] || plan_.parkingSquare[move.from] ||
+                          plan_.parkingSquare[move.to]
+                      ? outOfPlan(boxes, occupied)
+                      : parent.outOfPlan;
+    f.hot = hotspots_.childCount(move.box, move.to);
+  }
 
   // The last position measured: its player regions and hotspots.
   Regions& regions() { return regions_; }

@@ -43,18 +43,6 @@ bool FessPruning::immovableDeadlock(const std::vector<Square>& boxes, Square pla
   return dead;
 }
 
-bool FessPruning::unmatched(const std::vector<Square>& child, const std::vector<uint8_t>& occupied,
-                            const MacroPush& m) {
-  const bool stuckOnGoal = goal_[m.to] && freeze_.pushFrozen(occupied, m.to);
-  const bool keepsMatching = parentMatched_ && bipartite_.reaches(m.to, parentGoal_[m.box]);
-  if (stuckOnGoal ? bipartite_.deadlockWithFrozen(child, occupied, freeze_)
-                  : !keepsMatching && bipartite_.deadlock(child)) {
-    ++prunedBipartite_;
-    return true;
-  }
-  return false;
-}
-
 std::string FessPruning::tally() const {
   const auto& c = corral_.stats();
   return "corral checks " + std::to_string(c.checks) + " (deadlocks " +

@@ -58,7 +58,16 @@ class FessPruning {
   // A new child `child` (sorted; `occupied` shows it) of the position last
   // taken up, made by `m`, without a perfect box-goal matching.
   bool unmatched(const std::vector<Square>& child, const std::vector<uint8_t>& occupied,
-                 const MacroPush& m);
+                 const MacroPush& m) {
+    const bool stuckOnGoal = goal_[m.to] && freeze_.pushFrozen(occupied, m.to);
+    const bool keepsMatching = parentMatched_ && bipartite_.reaches(m.to, parentGoal_[m.box]);
+    if (stuckOnGoal ? bipartite_.deadlockWithFrozen(child, occupied, freeze_)
+                    : !keepsMatching && bipartite_.deadlock(child)) {
+      ++prunedBipartite_;
+      return true;
+    }
+    return false;
+  }
 
   uint64_t memoryBytes() const { return bipartite_.memoryBytes() + corral_.memoryBytes(); }
   // What one check may add (a table of the matching's).
