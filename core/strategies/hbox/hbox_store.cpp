@@ -49,14 +49,15 @@ HboxStore::HboxStore(int boxes, int squareCount, const Zobrist& zobrist)
       recordBytes_(kHeader + packedBytes_) {}
 
 // Nearly every place() misses the cache (a random slot of a table larger
-// than it), so the keys are computed kAhead records ahead and their slots
-// prefetched: the misses overlap instead of waiting one by one. The records
-// go in in the same order, so the table is the same.
+// than it), so the keys of a batch of records are computed and their slots
+// prefetched before any of them is placed: the misses overlap instead of
+// waiting one by one. The records go in in the same order, so the table is
+// the same.
 void HboxStore::rehash(size_t newSize) {
-  constexpr uint32_t kAhead = 16;
+  constexpr uint32_t kBatch = 16;
   slots_.reset(newSize);
   std::vector<Square> boxes(boxes_);
-  uint64_t keys[kAhead];
+  uint64_t keys[kBatch];
   auto keyOf = [&](uint32_t i) {
     Square player;
     unpackRecord(record(i) + kHeader, boxes.data(), player);
@@ -64,23 +65,16 @@ void HboxStore::rehash(size_t newSize) {
     prefetch(key);
     return key;
   };
-#if defined(__wasm__)
-  // Without prefetch, a batch's slots are loaded in one tight loop
-  // (touch()) before any is placed, so that their misses overlap there.
-  for (uint32_t start = 0; start < size_; start += kAhead) {
-    const uint32_t n = std::min(size_ - start, kAhead);
+  // WebAssembly has no prefetch: there the batch's slots are loaded in one
+  // tight loop (touch()) instead, so that the misses overlap in it.
+  for (uint32_t start = 0; start < size_; start += kBatch) {
+    const uint32_t n = std::min(size_ - start, kBatch);
     for (uint32_t k = 0; k < n; ++k) keys[k] = keyOf(start + k);
+#if defined(__wasm__)
     for (uint32_t k = 0; k < n; ++k) touch(keys[k]);
+#endif
     for (uint32_t k = 0; k < n; ++k) place(start + k, keys[k]);
   }
-#else
-  for (uint32_t i = 0; i < std::min(size_, kAhead); ++i) keys[i] = keyOf(i);
-  for (uint32_t i = 0; i < size_; ++i) {
-    const uint64_t key = keys[i % kAhead];
-    if (i + kAhead < size_) keys[i % kAhead] = keyOf(i + kAhead);
-    place(i, key);
-  }
-#endif
 }
 
 }  // namespace soko
