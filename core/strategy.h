@@ -83,6 +83,18 @@ class Deadline {
   uint64_t nodeLimit_;  // positions expanded in all
 };
 
+// How often a search reads the clock: once per mask + 1 expansions. A read
+// is cheap natively but a call out to JavaScript in WebAssembly (2 % of
+// hbox's time there when read before every expansion). 256 on ordinary
+// levels, fewer where one expansion floods a large board once per box, so
+// that a slice still ends soon after its time.
+inline uint64_t clockMask(int boxes, int squares) {
+  const uint64_t work = static_cast<uint64_t>(boxes + 1) * squares;  // squares flooded, about
+  uint64_t every = 256;
+  while (every > 1 && every * work > (uint64_t{1} << 22)) every /= 2;
+  return every - 1;
+}
+
 // One search algorithm. Implementations live in core/strategies/.
 class Strategy {
  public:

@@ -9,7 +9,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <vector>
+
+#include "record_bytes.h"
 
 namespace soko {
 
@@ -38,7 +41,11 @@ class BlockArray {
   // Appends one record of `width` values.
   void push_back(const T* record) {
     T* out = grow();
-    for (size_t k = 0; k < width_; ++k) out[k] = record[k];
+    if constexpr (std::is_same_v<T, uint8_t>) {
+      copyRecord(out, record, width_);  // see record_bytes.h
+    } else {
+      for (size_t k = 0; k < width_; ++k) out[k] = record[k];
+    }
   }
   void push_back(const T& value) { *grow() = value; }
 
@@ -47,7 +54,8 @@ class BlockArray {
 
   T* grow() {
     if (size_ == capacity())
-      blocks_.push_back(std::make_unique<T[]>((size_t{1} << kShift) * width_));
+      // Not zeroed: every record is written before it is read.
+      blocks_.push_back(std::unique_ptr<T[]>(new T[(size_t{1} << kShift) * width_]));
     return at(size_++);
   }
 

@@ -8,6 +8,8 @@
 #include <sys/mman.h>
 #endif
 
+#include "record_bytes.h"
+
 namespace soko {
 namespace {
 
@@ -55,8 +57,7 @@ void NodeStore::boxes(uint32_t i, Square* out) const {
   }
   int k = 0;
   for (size_t byte = 0; byte < boxBytes_; byte += 8) {
-    uint64_t word = 0;
-    std::memcpy(&word, at + byte, std::min<size_t>(8, boxBytes_ - byte));
+    uint64_t word = loadWord(at + byte, boxBytes_ - byte);
     for (; word != 0; word &= word - 1)
       out[k++] = static_cast<Square>(byte * 8 + static_cast<size_t>(std::countr_zero(word)));
   }
@@ -65,7 +66,7 @@ void NodeStore::boxes(uint32_t i, Square* out) const {
 
 void NodeStore::packBits(const Square* boxes, Square player) const {
   uint8_t* out = packed_.data();
-  std::memset(out, 0, boxBytes_);
+  clearRecord(out, boxBytes_);
   for (int k = 0; k < boxCount_; ++k)
     if (boxes[k] != kNoSquare) out[boxes[k] >> 3] |= static_cast<uint8_t>(1u << (boxes[k] & 7));
   out += boxBytes_;
@@ -89,9 +90,7 @@ void NodeStore::pack(const Square* boxes, Square player) const {
           out[2 * boxCount_ + 1] = static_cast<uint8_t>(player >> 8);
 }
 
-bool NodeStore::same(uint32_t i) const {
-  return std::memcmp(record(i), packed_.data(), stride_) == 0;
-}
+bool NodeStore::same(uint32_t i) const { return sameRecord(record(i), packed_.data(), stride_); }
 
 bool NodeStore::grow() {
   // A block more in each array, and a table kept at most half full.

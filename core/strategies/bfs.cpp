@@ -152,17 +152,6 @@ class Frontier {
 // Which searches run: forward, reverse or both.
 enum class Sides { Forward, Reverse, Both };
 
-// The clock is read once per so many expansions (mask + 1): 256 on ordinary
-// levels, fewer where one expansion floods a large board once per box move,
-// so that a slice ends soon after its time.
-uint64_t clockMask(const Board& board) {
-  const uint64_t work =
-      static_cast<uint64_t>(board.boxCount() + 1) * board.squareCount();  // squares flooded, about
-  uint64_t every = 256;
-  while (every > 1 && every * work > (uint64_t{1} << 22)) every /= 2;
-  return every - 1;
-}
-
 class BfsSearch : public Strategy {
  public:
   BfsSearch(const Board& board, uint64_t budget, Sides sides)
@@ -170,7 +159,7 @@ class BfsSearch : public Strategy {
         zobrist_(board_.squareCount()),
         sides_(sides),
         budget_(budget),
-        clockMask_(clockMask(board)) {
+        clockMask_(clockMask(board.boxCount(), board.squareCount())) {
     // Seeding the frontiers: a region of the solved position, or a root's
     // check against the target, per piece (there are thousands on a board
     // with thousands of goals).
@@ -356,7 +345,7 @@ class WalkingBfsSearch : public Strategy {
  public:
   WalkingBfsSearch(const Board& board, uint64_t budget)
       : board_(board),
-        clockMask_(clockMask(board)),
+        clockMask_(clockMask(board.boxCount(), board.squareCount())),
         zobrist_(board_.squareCount()),
         tree_(budget),
         walker_(board_, tree_),

@@ -46,6 +46,7 @@ class HboxStrategy : public Strategy, public MeetingSide {
         n_(board_.boxCount()),
         targets_(board_.startBoxes()),
         zobrist_(board_.squareCount()),
+        clockMask_(clockMask(n_, board_.squareCount())),
         store_(n_, board_.squareCount(), zobrist_),
         queues_(method),
         budget_(options.memoryBudgetBytes) {}
@@ -123,6 +124,7 @@ class HboxStrategy : public Strategy, public MeetingSide {
   const int n_;
   const std::vector<Square> targets_;  // the start squares of the boxes: the puller's goals
   const Zobrist zobrist_;
+  const uint64_t clockMask_;  // see clockMask()
   HboxStore store_;
   HboxQueues queues_;
   uint64_t budget_;
@@ -174,7 +176,8 @@ SolveStatus HboxStrategy::run(const Deadline& deadline) {
   }
   if (finished_ != SolveStatus::Running) return finished_;
   for (;;) {
-    if (deadline.reached(nodes_)) return SolveStatus::Running;
+    if (deadline.nodesReached(nodes_) || ((nodes_ & clockMask_) == 0 && deadline.expired()))
+      return SolveStatus::Running;
     // Not finished_: nothing has changed yet (resumesWithMoreMemory()).
     if ((nodes_ & 127) == 0 && memoryBytes() + store_.nextGrowthBytes() + kMemoryMargin > budget_)
       return SolveStatus::OutOfMemory;

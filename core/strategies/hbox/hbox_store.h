@@ -36,6 +36,7 @@
 
 #include "analysis/board.h"
 #include "analysis/zobrist.h"
+#include "search/record_bytes.h"
 
 namespace soko {
 
@@ -123,7 +124,7 @@ class HboxStore {
     uint32_t i = size_++;
     uint8_t* r = record(i);
     std::memset(r, 0, kHeader);
-    std::memcpy(r + kHeader, packed, packedBytes_);
+    copyRecord(r + kHeader, packed, packedBytes_);
     place(i, key);
     return i;
   }
@@ -214,11 +215,7 @@ class HboxStore {
       std::memcpy(&player, in + boxes_ * sizeof(Square), sizeof(Square));
     }
   }
-  bool same(const uint8_t* a, const uint8_t* b) const {
-    for (int k = 0; k < packedBytes_; ++k)
-      if (a[k] != b[k]) return false;
-    return true;
-  }
+  bool same(const uint8_t* a, const uint8_t* b) const { return sameRecord(a, b, packedBytes_); }
   void place(uint32_t i, uint64_t key) {
     const size_t mask = slots_.size() - 1;
     size_t at = mix(key) & mask;
