@@ -103,6 +103,7 @@ class FessSearch : public Strategy, public MeetingSide {
     return i == NodeStore::kNone ? kNotFound : i;
   }
   void prefetchPosition(uint64_t key) const override { store_.prefetch(key); }
+  void touchPosition(uint64_t key) const override { store_.touch(key); }
   std::vector<PushStep> pathPushes(uint32_t i) const override;
 
   SearchStats stats() const override {
@@ -324,6 +325,8 @@ class FessSearch : public Strategy, public MeetingSide {
     }
 #if defined(__wasm__)
     for (const Child& c : candidates_) store_.touch(c.key);
+    if (other_)
+      for (const Child& c : candidates_) other_->touchPosition(c.key);
 #endif
     children_.clear();
     if (mask == 0 && !roomFor(children_, candidates_.size())) return Outcome::Full;

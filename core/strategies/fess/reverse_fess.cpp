@@ -141,6 +141,7 @@ class ReverseFessSearch : public Strategy, public MeetingSide {
     return i == NodeStore::kNone ? kNotFound : i;
   }
   void prefetchPosition(uint64_t key) const override { store_.prefetch(key); }
+  void touchPosition(uint64_t key) const override { store_.touch(key); }
   std::vector<PushStep> pathPushes(uint32_t i) const override;
 
   SearchStats stats() const override {

@@ -70,6 +70,7 @@ class HboxStrategy : public Strategy, public MeetingSide {
   MeetingSide* meetingSide() override { return this; }
   uint32_t findPosition(const Square* sortedBoxes, Square normal, uint64_t key) const override;
   void prefetchPosition(uint64_t key) const override { store_.prefetch(key); }
+  void touchPosition(uint64_t key) const override { store_.touch(key); }
   std::vector<PushStep> pathPushes(uint32_t i) const override;
 
  private:
@@ -436,6 +437,8 @@ void HboxStrategy::collectFirstPulls(uint64_t boxKey) {
   }
 #if defined(__wasm__)
   for (const FirstPull& f : firstPulls_) store_.touch(f.key);
+  if (other_)
+    for (const FirstPull& f : firstPulls_) other_->touchPosition(f.key);
 #endif
 }
 
