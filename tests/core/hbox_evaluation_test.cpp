@@ -10,13 +10,8 @@
 #include "test_support.h"
 
 using namespace soko;
+using soko::testing::at;
 using soko::testing::one;
-
-namespace {
-
-Square at(const Board& b, int x, int y) { return b.squareOf(b.level().index(x, y)); }
-
-}  // namespace
 
 TEST_CASE("hbox evaluation: HunEst, pri1, pri5 and pri6 as a box is pulled home along a corridor") {
   //   ######

@@ -12,12 +12,11 @@
 #include "test_support.h"
 
 using namespace soko;
+using soko::testing::at;
 using soko::testing::bundled;
 using soko::testing::one;
 
 namespace {
-
-Square at(const Board& b, int x, int y) { return b.squareOf(b.level().index(x, y)); }
 
 // Walking distances from `from` around the boxes by breadth-first search; -1 unreachable.
 std::vector<int> walks(const Board& b, const std::vector<uint8_t>& occupied, Square from) {

@@ -16,6 +16,7 @@
 #include "verify.h"
 
 using namespace soko;
+using soko::testing::at;
 using soko::testing::one;
 
 namespace {
@@ -29,8 +30,6 @@ const Collection& microban() {
   }();
   return c;
 }
-
-Square at(const Board& b, int x, int y) { return b.squareOf(b.level().index(x, y)); }
 
 }  // namespace
 

@@ -7,13 +7,8 @@
 #include "test_support.h"
 
 using namespace soko;
+using soko::testing::at;
 using soko::testing::one;
-
-namespace {
-
-Square at(const Board& b, const Level& l, int x, int y) { return b.squareOf(l.index(x, y)); }
-
-}  // namespace
 
 TEST_CASE("hotspots: a box in the corridor to the goals blocks the boxes beyond it") {
   Level l =

@@ -13,12 +13,11 @@
 #include "test_support.h"
 
 using namespace soko;
+using soko::testing::at;
 using soko::testing::one;
 using soko::testing::squareMask;
 
 namespace {
-
-Square at(const Board& b, const Level& l, int x, int y) { return b.squareOf(l.index(x, y)); }
 
 // The plan's basic promises, whatever the level.
 void checkShape(const Board& b, const PackingPlan& plan) {

@@ -39,12 +39,12 @@ std::string rows(const std::vector<std::string>& r) {
   return t;
 }
 
-struct Outcome {
+struct SinkOutcome {
   SolveStatus status;
   int pushes = 0;
 };
 
-Outcome solve(const SinkLevel& level, bool pusher = true, bool patterns = true) {
+SinkOutcome solve(const SinkLevel& level, bool pusher = true, bool patterns = true) {
   SinkSolverOptions o;
   o.timeLimitSeconds = 0;
   o.maxNodes = 100000;  // the levels here need a few dozen positions at most
@@ -190,12 +190,12 @@ TEST_CASE("sink verify: legal, illegal and unfinished solutions") {
 }
 
 TEST_CASE("sink solver: a five-stone level, and a stone in a corner is unsolvable") {
-  Outcome five = solve(sink(kLevel));
+  SinkOutcome five = solve(sink(kLevel));
   CHECK(five.status == SolveStatus::Solved);
   CHECK(five.pushes == solve(sink(kLevel), false, false).pushes);
-  Outcome corner = solve(sink(rows({"*****", "*o..*", "*..y*", "*..x*", "*****"})));
+  SinkOutcome corner = solve(sink(rows({"*****", "*o..*", "*..y*", "*..x*", "*****"})));
   CHECK(corner.status == SolveStatus::Unsolvable);
-  Outcome none = solve(sink("#1\n#3\n#y.x\n"));
+  SinkOutcome none = solve(sink("#1\n#3\n#y.x\n"));
   CHECK(none.status == SolveStatus::Solved);
   CHECK(none.pushes == 0);
 }
@@ -211,7 +211,7 @@ TEST_CASE("sink solver finds the fewest pushes, with and without the stone pushe
     for (bool pusher : {true, false})
       for (bool patterns : {true, false}) {
         INFO("pusher " << pusher << ", patterns " << patterns);
-        Outcome o = solve(*l, pusher, patterns);
+        SinkOutcome o = solve(*l, pusher, patterns);
         if (best) {
           REQUIRE(o.status == SolveStatus::Solved);
           CHECK(o.pushes == *best);

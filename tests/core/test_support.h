@@ -104,4 +104,8 @@ inline std::string checkSolverAgrees(const Level& level, const SolverOptions& op
   return solver.message();
 }
 
+// The board square at column x, row y of the board's level (or of `l`).
+inline Square at(const Board& b, int x, int y) { return b.squareOf(b.level().index(x, y)); }
+inline Square at(const Board& b, const Level& l, int x, int y) { return b.squareOf(l.index(x, y)); }
+
 }  // namespace soko::testing
