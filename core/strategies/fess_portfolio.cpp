@@ -25,6 +25,7 @@ using Work = uint64_t;              // nanoseconds of the calibration machine
 constexpr Work kFessCost = 30000;   // per fess expansion (any variant)
 constexpr Work kHbox11Cost = 6500;  // per hbox method 11 expansion
 constexpr Work kHbox1Cost = 10000;  // per hbox method 1 expansion
+constexpr Work kHbox4Cost = 6500;   // per hbox method 4 expansion (as fast as method 11)
 
 std::string secondsText(Work w) {
   const double s = static_cast<double>(w) / 1e9;
@@ -54,6 +55,9 @@ class PortfolioStrategy : public Strategy {
     join(2, "hbox1", makeHboxStrategy(level, options, 1, analysis_), kHbox1Cost, schedule.probe,
          schedule.probe);  // in one turn
     members_[2].startAt = lateStart_;
+    join(3, "hbox4", makeHboxStrategy(level, options, 4, analysis_), kHbox4Cost,
+         schedule.early.turn, schedule.early.limit);
+    members_[3].startAt = schedule.earlyStart;
     members_[0].complete = true;
     lateJoiners(options, schedule);
   }
@@ -139,7 +143,7 @@ class PortfolioStrategy : public Strategy {
       if (!m.strategy && m.active) continue;
       const std::string what =
           m.active && m.startAt > searched_
-              ? "waits for the others' first " + secondsText(lateStart_) + " s of search"
+              ? "waits for the others' first " + secondsText(m.startAt) + " s of search"
               : m.message();
       auto same =
           std::find_if(said.begin(), said.end(), [&](const auto& p) { return p.second == what; });
@@ -316,7 +320,7 @@ class PortfolioStrategy : public Strategy {
     if (rank(why) >= rank(finalStatus_)) finalStatus_ = why;
   }
 
-  static constexpr int kFirstLate = 3;
+  static constexpr int kFirstLate = 4;
   static constexpr int kLate = 3;
   static constexpr int kMembers = kFirstLate + kLate;
   uint64_t budget_;
@@ -342,9 +346,10 @@ PortfolioSchedule PortfolioSchedule::scaled(double factor) const {
   const auto scale = [factor](uint64_t& w) {
     w = static_cast<uint64_t>(static_cast<double>(w) * factor);
   };
-  for (uint64_t* w : {&s.fessTurn, &s.hboxTurn, &s.hboxTurnManyBoxes, &s.probe, &s.lateStart})
+  for (uint64_t* w : {&s.fessTurn, &s.hboxTurn, &s.hboxTurnManyBoxes, &s.probe, &s.earlyStart,
+                      &s.early.turn, &s.early.limit, &s.lateStart})
     scale(*w);
-  for (Late& l : s.late) scale(l.turn), scale(l.limit);
+  for (Share& l : s.late) scale(l.turn), scale(l.limit);
   return s;
 }
 

@@ -1,5 +1,6 @@
 // A one-thread portfolio: FESS (forward, feature space) and hbox (reverse,
-// multi-heuristic; its method 11, and after 20 s method 1 for half a second)
+// multi-heuristic; its method 11, from 2 s method 4 for a limited share,
+// and after 20 s method 1 for half a second)
 // take turns in short slices (fess's three times as long, hbox's on levels
 // of many boxes; the first
 // turns shorter still, doubling each round, and alike for the two until
@@ -27,7 +28,7 @@ namespace soko {
 // member's expansions by what one costs there), so the schedule keeps the
 // shares of time it was tuned with but never depends on the clock.
 struct PortfolioSchedule {
-  struct Late {
+  struct Share {
     uint64_t turn, limit;
   };
   uint64_t fessTurn = 150'000'000;  // fess's turn
@@ -39,13 +40,19 @@ struct PortfolioSchedule {
   int manyBoxes = 32;
   uint64_t hboxTurnManyBoxes = 450'000'000;
   uint64_t probe = 500'000'000;  // hbox 1, in one turn, once the late joiners start
+  // hbox method 4 (no inertia, squared distances) from 2 s of work on, in
+  // turns as long as hbox 11's, for 500,000 expansions: alone it solves 9
+  // of the 182 bundled levels the default left at 10 s within 5 s, 6 of
+  // them within this limit (XSokoban 18 in 262,000; docs/benchmarks.md).
+  uint64_t earlyStart = 2'000'000'000;
+  Share early = {50'000'000, 3'250'000'000};
   // The work of all members before the late ones join. 20 s rather than
   // 10 s (about 10 s and 5 s on the benchmark machine, whose searches now
   // run faster than on the one the costs were measured on): of the 253
   // levels the default took over 1.5 s on or left unsolved at 10 s, six
   // more solved within 10 s and one fewer (docs/benchmarks.md).
   uint64_t lateStart = 20'000'000'000;
-  Late late[3] = {  // four spaces, flat estimate, no plan order
+  Share late[3] = {  // four spaces, flat estimate, no plan order
       {450'000'000, 14'000'000'000},
       {300'000'000, 8'000'000'000},
       {600'000'000, 17'000'000'000}};

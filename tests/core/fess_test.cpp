@@ -247,6 +247,30 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "fess-hbox portfolio: hbox's method 4 waits for the early start, searches in turns to its "
+    "limit, then stops") {
+  // The default schedule a hundred times shorter (the early start after
+  // 0.02 s of work), hbox 4's limit 2,000,000 work units: 307 expansions.
+  std::vector<Level> levels = collection("XSokoban.sok");
+  REQUIRE(levels.size() >= 50);
+  PortfolioSchedule schedule = PortfolioSchedule().scaled(0.01);
+  schedule.early.limit = 2'000'000;
+  std::unique_ptr<Strategy> portfolio =
+      makeFessPortfolioStrategy(levels[49], fess(0, 1 << 30), schedule);  // none solves it soon
+  const auto far = Deadline::Clock::now() + std::chrono::hours(1);
+  REQUIRE(portfolio->run(Deadline(far, 200)) == SolveStatus::Running);
+  std::string m = portfolio->message();
+  INFO(m);
+  CHECK(m.find("hbox4: waits for the others' first 0.02 s of search") != std::string::npos);
+  REQUIRE(portfolio->run(Deadline(far, 5000)) == SolveStatus::Running);
+  m = portfolio->message();
+  INFO(m);
+  CHECK(m.find("hbox4: 307 expanded") != std::string::npos);
+  CHECK(m.find("(stopped: its share of the search is used up)") > m.find("hbox4: "));
+  CHECK(portfolio->stats().nodes == 5000);
+}
+
+TEST_CASE(
     "fess-hbox portfolio: the late fess variants join at once when the first members have all "
     "stopped") {
   // XSokoban 29 in a megabyte: every member runs out of memory, the late
