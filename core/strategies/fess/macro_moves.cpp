@@ -49,14 +49,10 @@ unsigned MacroMoves::sidesReached(const std::vector<uint8_t>& occupied, Square b
   // Sides meeting round a corner settle most boxes without a flood.
   const BoxSides around(board_, box, occupied);
   const unsigned open = around.open;
-  int startDir = -1;
+  int startDir = 0;
   for (int d = 0; d < 4; ++d)
     if (around.nb[d] == start) startDir = d;
-  auto root = [&](int d) { return around.root(d); };
-  unsigned reached = 0;
-  for (int d = 0; d < 4; ++d)
-    if ((open >> d & 1) && root(d) == root(startDir)) reached |= 1u << d;
-  if (reached == open) return reached;
+  if (around.joined(startDir) == open) return open;
   // On its own square the box stands as in the labelled position: its
   // regions answer (most cut square numberings were for this alone).
   if (labelled_ && box == searchFrom_) {
