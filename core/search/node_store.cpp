@@ -76,7 +76,8 @@ void NodeStore::packBits(const Square* boxes, Square player) const {
 
 void NodeStore::pack(const Square* boxes, Square player) const {
   if (bits_) return packBits(boxes, player);
-  uint8_t* out = packed_.data();
+  // Restricted, so that the copy vectorises: a byte store may alias anything.
+  uint8_t* __restrict out = packed_.data();
   // kNoSquare's low byte is 0xFF.
   if (width_ == 1) {
     for (int k = 0; k < boxCount_; ++k) out[k] = static_cast<uint8_t>(boxes[k]);

@@ -65,23 +65,30 @@ void HotspotTally::setPosition(const std::vector<Square>& boxes) {
   const size_t n = boxes.size();
   score_.resize(n);
   rows_.resize(n);
-  count_ = 0;
-  blocking_.clear();
+  steady_.assign(n, 0);
+  count_ = steadyCount_ = 0;
+  fragile_.clear();
   for (size_t i = 0; i < n; ++i) {
     rows_[i] = hotspots_.row(boxes[i]);
-    if (hotspots_.blocksAny(boxes[i])) blocking_.push_back(static_cast<int>(i));
     int s = 0;  // the row has no bit for the box's own square
     for (size_t w = 0; w < offGoal_.size(); ++w) s += std::popcount(rows_[i][w] & offGoal_[w]);
     score_[i] = s;
     count_ += s > 0;
+    if (!hotspots_.blocksAny(boxes[i])) continue;
+    if (s >= 2) {
+      steady_[i] = 1;
+      ++steadyCount_;
+    } else {
+      fragile_.push_back(static_cast<int>(i));
+    }
   }
 }
 
 int HotspotTally::childCount(int box, Square to) {
   const Square from = boxes_[box];
   const bool fromOff = !board_.isGoal(from), toOff = !board_.isGoal(to);
-  int count = 0;
-  for (int i : blocking_) {
+  int count = steadyCount_ - steady_[box];  // the moved box is scored apart
+  for (int i : fragile_) {
     if (i == box) continue;
     const int s = score_[i] - (fromOff && Hotspots::has(rows_[i], from)) +
                   (toOff && Hotspots::has(rows_[i], to));

@@ -76,8 +76,13 @@ class HotspotTally {
   std::vector<int> score_;             // [box]
   std::vector<const uint64_t*> rows_;  // [box] Hotspots::row of its square
   std::vector<uint64_t> offGoal_;      // bit set of the boxes off goals
-  std::vector<int>
-      blocking_;  // the boxes that block some square: only their scores can be positive
+  // The boxes that block some square (only their scores can be positive),
+  // split by score: one push changes a score by at most one either way, so
+  // a child keeps every box of score 2 or more a hotspot, and only the
+  // others (`fragile_`) need looking at.
+  std::vector<int> fragile_;
+  std::vector<uint8_t> steady_;  // [box] blocking with a score of 2 or more
+  int steadyCount_ = 0;
   int count_ = 0;
 };
 
