@@ -88,7 +88,8 @@ class HboxStore {
   bool full() const { return size_ + 1 >= kIndexMask; }
 
   // A position's packed form (packedBytes() bytes): the query of find() and add().
-  void pack(uint8_t* out, const Square* boxes, Square player) const {
+  // Restricted, so that the copies vectorise: a byte store may alias anything.
+  void pack(uint8_t* __restrict out, const Square* __restrict boxes, Square player) const {
     if (squareBytes_ == 1) {
       for (int i = 0; i < boxes_; ++i) out[i] = static_cast<uint8_t>(boxes[i]);
       out[boxes_] = static_cast<uint8_t>(player);
@@ -206,7 +207,7 @@ class HboxStore {
   const uint8_t* record(uint32_t i) const {
     return chunks_[i >> kChunkBits].get() + size_t(i & (kChunk - 1)) * recordBytes_;
   }
-  void unpackRecord(const uint8_t* in, Square* boxes, Square& player) const {
+  void unpackRecord(const uint8_t* __restrict in, Square* __restrict boxes, Square& player) const {
     if (squareBytes_ == 1) {
       for (int i = 0; i < boxes_; ++i) boxes[i] = in[i];
       player = in[boxes_];
