@@ -76,19 +76,19 @@ void NodeStore::packBits(const Square* boxes, Square player) const {
 
 void NodeStore::pack(const Square* boxes, Square player) const {
   if (bits_) return packBits(boxes, player);
-  // Restricted, so that the copy vectorises: a byte store may alias anything.
-  uint8_t* __restrict out = packed_.data();
+  // The count in a local: a byte store may alias any member, so a loop
+  // bounded by one reloads it every step and is never vectorised.
+  uint8_t* const out = packed_.data();
+  const int n = boxCount_;
   // kNoSquare's low byte is 0xFF.
   if (width_ == 1) {
-    for (int k = 0; k < boxCount_; ++k) out[k] = static_cast<uint8_t>(boxes[k]);
-    out[boxCount_] = static_cast<uint8_t>(player);
+    for (int k = 0; k < n; ++k) out[k] = static_cast<uint8_t>(boxes[k]);
+    out[n] = static_cast<uint8_t>(player);
     return;
   }
-  for (int k = 0; k < boxCount_; ++k)
-    out[2 * k] = static_cast<uint8_t>(boxes[k]),
-            out[2 * k + 1] = static_cast<uint8_t>(boxes[k] >> 8);
-  out[2 * boxCount_] = static_cast<uint8_t>(player),
-          out[2 * boxCount_ + 1] = static_cast<uint8_t>(player >> 8);
+  for (int k = 0; k < n; ++k)
+    out[2 * k] = static_cast<uint8_t>(boxes[k]), out[2 * k + 1] = static_cast<uint8_t>(boxes[k] >> 8);
+  out[2 * n] = static_cast<uint8_t>(player), out[2 * n + 1] = static_cast<uint8_t>(player >> 8);
 }
 
 bool NodeStore::same(uint32_t i) const { return sameRecord(record(i), packed_.data(), stride_); }

@@ -88,11 +88,13 @@ class HboxStore {
   bool full() const { return size_ + 1 >= kIndexMask; }
 
   // A position's packed form (packedBytes() bytes): the query of find() and add().
-  // Restricted, so that the copies vectorise: a byte store may alias anything.
+  // The count in a local: a byte store may alias any member, so a loop
+  // bounded by one reloads it every step and is never vectorised.
   void pack(uint8_t* __restrict out, const Square* __restrict boxes, Square player) const {
+    const int n = boxes_;
     if (squareBytes_ == 1) {
-      for (int i = 0; i < boxes_; ++i) out[i] = static_cast<uint8_t>(boxes[i]);
-      out[boxes_] = static_cast<uint8_t>(player);
+      for (int i = 0; i < n; ++i) out[i] = static_cast<uint8_t>(boxes[i]);
+      out[n] = static_cast<uint8_t>(player);
     } else {
       std::memcpy(out, boxes, boxes_ * sizeof(Square));
       std::memcpy(out + boxes_ * sizeof(Square), &player, sizeof(Square));
@@ -208,9 +210,10 @@ class HboxStore {
     return chunks_[i >> kChunkBits].get() + size_t(i & (kChunk - 1)) * recordBytes_;
   }
   void unpackRecord(const uint8_t* __restrict in, Square* __restrict boxes, Square& player) const {
+    const int n = boxes_;
     if (squareBytes_ == 1) {
-      for (int i = 0; i < boxes_; ++i) boxes[i] = in[i];
-      player = in[boxes_];
+      for (int i = 0; i < n; ++i) boxes[i] = in[i];
+      player = in[n];
     } else {
       std::memcpy(boxes, in, boxes_ * sizeof(Square));
       std::memcpy(&player, in + boxes_ * sizeof(Square), sizeof(Square));
