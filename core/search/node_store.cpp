@@ -87,7 +87,8 @@ void NodeStore::pack(const Square* boxes, Square player) const {
     return;
   }
   for (int k = 0; k < n; ++k)
-    out[2 * k] = static_cast<uint8_t>(boxes[k]), out[2 * k + 1] = static_cast<uint8_t>(boxes[k] >> 8);
+    out[2 * k] = static_cast<uint8_t>(boxes[k]),
+            out[2 * k + 1] = static_cast<uint8_t>(boxes[k] >> 8);
   out[2 * n] = static_cast<uint8_t>(player), out[2 * n + 1] = static_cast<uint8_t>(player >> 8);
 }
 
