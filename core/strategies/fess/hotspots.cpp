@@ -65,7 +65,6 @@ void HotspotTally::setPosition(const std::vector<Square>& boxes) {
   const size_t n = boxes.size();
   score_.resize(n);
   rows_.resize(n);
-  steady_.assign(n, 0);
   count_ = steadyCount_ = 0;
   fragile_.clear();
   for (size_t i = 0; i < n; ++i) {
@@ -75,19 +74,18 @@ void HotspotTally::setPosition(const std::vector<Square>& boxes) {
     score_[i] = s;
     count_ += s > 0;
     if (!hotspots_.blocksAny(boxes[i])) continue;
-    if (s >= 2) {
-      steady_[i] = 1;
+    if (s >= 2)
       ++steadyCount_;
-    } else {
+    else
       fragile_.push_back(static_cast<int>(i));
-    }
   }
 }
 
 int HotspotTally::childCount(int box, Square to) {
   const Square from = boxes_[box];
   const bool fromOff = !board_.isGoal(from), toOff = !board_.isGoal(to);
-  int count = steadyCount_ - steady_[box];  // the moved box is scored apart
+  // The moved box is scored apart (scoreAt), so it leaves the steady count.
+  int count = steadyCount_ - (score_[box] >= 2 && hotspots_.blocksAny(from));
   for (int i : fragile_) {
     if (i == box) continue;
     const int s = score_[i] - (fromOff && Hotspots::has(rows_[i], from)) +

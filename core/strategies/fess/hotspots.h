@@ -79,9 +79,8 @@ class HotspotTally {
   // The boxes that block some square (only their scores can be positive),
   // split by score: one push changes a score by at most one either way, so
   // a child keeps every box of score 2 or more a hotspot, and only the
-  // others (`fragile_`) need looking at.
+  // others (`fragile_`) need looking at; the rest are only counted.
   std::vector<int> fragile_;
-  std::vector<uint8_t> steady_;  // [box] blocking with a score of 2 or more
   int steadyCount_ = 0;
   int count_ = 0;
 };
