@@ -40,7 +40,8 @@ class PortfolioStrategy : public Strategy {
                     const PortfolioSchedule& schedule)
       : budget_(options.memoryBudgetBytes),
         lateStart_(schedule.lateStart),
-        round_(schedule.fessTurn + schedule.hboxTurnFor(level.boxCount())),
+        hboxTurn_(schedule.hboxTurnFor(level.boxCount())),
+        round_(schedule.fessTurn + hboxTurn_),
         rampTurn_(schedule.fessTurn),
         analysis_(std::make_shared<LevelAnalysis>(level)),
         fessTables_(std::make_shared<FessTables>(analysis_, options.memoryBudgetBytes)) {
@@ -50,14 +51,11 @@ class PortfolioStrategy : public Strategy {
     // counted once, here (stats()).
     join(0, "fess", makeFessStrategy(fessTables_, options.memoryBudgetBytes, {}), kFessCost,
          schedule.fessTurn);
-    join(1, "hbox11", makeHboxStrategy(level, options, 11, analysis_), kHbox11Cost,
-         schedule.hboxTurnFor(level.boxCount()));
+    join(1, "hbox11", makeHboxStrategy(level, options, 11, analysis_), kHbox11Cost, hboxTurn_);
     join(2, "hbox1", makeHboxStrategy(level, options, 1, analysis_), kHbox1Cost, schedule.probe,
-         schedule.probe);  // in one turn
-    members_[2].startAt = lateStart_;
-    join(3, "hbox4", makeHboxStrategy(level, options, 4, analysis_), kHbox4Cost,
-         schedule.early.turn, schedule.early.limit);
-    members_[3].startAt = schedule.earlyStart;
+         lateStart_);
+    join(3, "hbox4", makeHboxStrategy(level, options, 4, analysis_), kHbox4Cost, schedule.early,
+         schedule.earlyStart);
     members_[0].complete = true;
     lateJoiners(options, schedule);
   }
@@ -265,6 +263,12 @@ class PortfolioStrategy : public Strategy {
     m.turnNodes = std::max<uint64_t>(turn / cost, 1);
     m.limitNodes = limit / cost;
   }
+  // A member with a share of the work, from `start` on.
+  void join(int i, const char* name, std::unique_ptr<Strategy> strategy, Work cost,
+            const PortfolioSchedule::Share& share, Work start) {
+    join(i, name, std::move(strategy), cost, share.turn, share.limit);
+    members_[i].startAt = start;
+  }
 
   // fess variants that join once the portfolio has searched lateStart_:
   // each solves levels the default fess does not, but beside it from the
@@ -280,8 +284,7 @@ class PortfolioStrategy : public Strategy {
     const uint64_t budget = options.memoryBudgetBytes;
     for (int k = 0; k < kLate; ++k) {
       Member& m = members_[kFirstLate + k];
-      join(kFirstLate + k, late[k].second, nullptr, kFessCost, schedule.late[k].turn,
-           schedule.late[k].limit);
+      join(kFirstLate + k, late[k].second, nullptr, kFessCost, schedule.late[k], 0);
       m.complete = true;
       m.make = [this, budget, variant = late[k].first] {
         return makeFessStrategy(fessTables_, budget, variant);
@@ -325,6 +328,7 @@ class PortfolioStrategy : public Strategy {
   static constexpr int kMembers = kFirstLate + kLate;
   uint64_t budget_;
   Work lateStart_;
+  Work hboxTurn_;  // hbox 11's, on this level
   Work round_;     // the work of one full turn of fess and of hbox 11 (turnAt())
   Work rampTurn_;  // the shortest turn the first turns are shares of: fess's (turnAt())
   std::shared_ptr<LevelAnalysis> analysis_;  // every member's
@@ -346,10 +350,11 @@ PortfolioSchedule PortfolioSchedule::scaled(double factor) const {
   const auto scale = [factor](uint64_t& w) {
     w = static_cast<uint64_t>(static_cast<double>(w) * factor);
   };
-  for (uint64_t* w : {&s.fessTurn, &s.hboxTurn, &s.hboxTurnManyBoxes, &s.probe, &s.earlyStart,
-                      &s.early.turn, &s.early.limit, &s.lateStart})
+  for (uint64_t* w : {&s.fessTurn, &s.hboxTurn, &s.hboxTurnManyBoxes, &s.earlyStart, &s.lateStart})
     scale(*w);
-  for (Share& l : s.late) scale(l.turn), scale(l.limit);
+  const auto scaleShare = [&scale](Share& share) { scale(share.turn), scale(share.limit); };
+  scaleShare(s.early), scaleShare(s.probe);
+  for (Share& l : s.late) scaleShare(l);
   return s;
 }
 

@@ -39,13 +39,14 @@ struct PortfolioSchedule {
   // default with the short turn 15, with this one 24 (docs/benchmarks.md).
   int manyBoxes = 32;
   uint64_t hboxTurnManyBoxes = 450'000'000;
-  uint64_t probe = 500'000'000;  // hbox 1, in one turn, once the late joiners start
   // hbox method 4 (no inertia, squared distances) from 2 s of work on, in
   // turns as long as hbox 11's, for 500,000 expansions: alone it solves 9
   // of the 182 bundled levels the default left at 10 s within 5 s, 6 of
   // them within this limit (XSokoban 18 in 262,000; docs/benchmarks.md).
   uint64_t earlyStart = 2'000'000'000;
   Share early = {50'000'000, 3'250'000'000};
+  // hbox method 1, once the late joiners start (lateStart): its limit in one turn.
+  Share probe = {500'000'000, 500'000'000};
   // The work of all members before the late ones join. 20 s rather than
   // 10 s (about 10 s and 5 s on the benchmark machine, whose searches now
   // run faster than on the one the costs were measured on): of the 253
