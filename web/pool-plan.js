@@ -16,12 +16,14 @@ export const MIN_SHARE_BYTES = 128 * MIB;
 // alone (forward, five feature spaces, a whole core rather than the
 // default's share) added most when measured: XSokoban 16 at 10 s (which
 // the default solves itself at the edge of 10 s, or later, natively and in
-// the page), and it is the fastest beside the default at 1 and 2 s; fess
-// with four spaces then adds 52; hbox 11 is the backward (reverse) search;
-// then fess with a sixth space, fess without the plan order (each solved a
-// level of XSokoban nothing else did, README), hbox's reverse search with
-// its own heuristics, and fess without the goal-room order.
-export const POOL_ORDER = ['fess', 'fess-four', 'hbox11', 'fess-flat', 'fess-noplan', 'hbox1', 'fess-noroom'];
+// the page), and it is the fastest beside the default at 1 and 2 s. hbox's
+// method 4 alone then solves the most of the levels the default leaves at
+// 10 s on the whole bundled set (12 of 181, 6 of them solved by no other
+// member measured; docs/bench/pool-members/). Fess with four spaces adds
+// XSokoban 52; hbox 11 is the backward (reverse) search; then fess with a
+// sixth space and fess without the plan order (each solved a level of
+// XSokoban nothing else did, README) and hbox's method 1.
+export const POOL_ORDER = ['fess', 'hbox4', 'fess-four', 'hbox11', 'fess-flat', 'fess-noplan', 'hbox1'];
 
 // Up to `count` strategies: the module's default (its first), then those of
 // POOL_ORDER it offers, then the rest of what it offers in its order.

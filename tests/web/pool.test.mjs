@@ -14,7 +14,7 @@ import { Solvers } from '../../web/solvers.js';
 
 const MIB = 1048576;
 const GIB = 1024 * MIB;
-const METHODS = ['fess-hbox', 'bfs', 'hbox', 'hbox0', 'hbox1', 'hbox11', 'astar', 'fess', 'fess-noroom', 'fess-four', 'fess-flat', 'fess-noplan'];
+const METHODS = ['fess-hbox', 'bfs', 'hbox', 'hbox0', 'hbox1', 'hbox4', 'hbox11', 'astar', 'fess', 'fess-noroom', 'fess-four', 'fess-flat', 'fess-noplan'];
 const device = (over = {}) => ({ cores: 4, memoryGB: 8, forcedWorkers: null, defaultBytes: 512 * MIB, capBytes: 2 * GIB - 64 * MIB, ...over });
 
 class FakeWorker {
