@@ -50,8 +50,8 @@ class PortfolioStrategy : public Strategy {
     // the hbox members share the level's pull distances; all of it is
     // counted once, here (stats()).
     join(0, "fess", makeFessStrategy(fessTables_, options.memoryBudgetBytes, {}), kFessCost,
-         schedule.fessTurn);
-    join(1, "hbox11", makeHboxStrategy(level, options, 11, analysis_), kHbox11Cost, hboxTurn_);
+         {schedule.fessTurn, 0});
+    join(1, "hbox11", makeHboxStrategy(level, options, 11, analysis_), kHbox11Cost, {hboxTurn_, 0});
     join(2, "hbox1", makeHboxStrategy(level, options, 1, analysis_), kHbox1Cost, schedule.probe,
          lateStart_);
     join(3, "hbox4", makeHboxStrategy(level, options, 4, analysis_), kHbox4Cost, schedule.early,
@@ -254,20 +254,17 @@ class PortfolioStrategy : public Strategy {
     linked_ = on;
   }
 
-  void join(int i, const char* name, std::unique_ptr<Strategy> strategy, Work cost, Work turn,
-            Work limit = 0) {
+  // Member i searches in turns of share.turn, share.limit in all (0: no
+  // limit), from `start` on.
+  void join(int i, const char* name, std::unique_ptr<Strategy> strategy, Work cost,
+            const PortfolioSchedule::Share& share, Work start = 0) {
     Member& m = members_[i];
     m.name = name;
     m.strategy = std::move(strategy);
     m.cost = cost;
-    m.turnNodes = std::max<uint64_t>(turn / cost, 1);
-    m.limitNodes = limit / cost;
-  }
-  // A member with a share of the work, from `start` on.
-  void join(int i, const char* name, std::unique_ptr<Strategy> strategy, Work cost,
-            const PortfolioSchedule::Share& share, Work start) {
-    join(i, name, std::move(strategy), cost, share.turn, share.limit);
-    members_[i].startAt = start;
+    m.turnNodes = std::max<uint64_t>(share.turn / cost, 1);
+    m.limitNodes = share.limit / cost;
+    m.startAt = start;
   }
 
   // fess variants that join once the portfolio has searched lateStart_:
@@ -284,7 +281,7 @@ class PortfolioStrategy : public Strategy {
     const uint64_t budget = options.memoryBudgetBytes;
     for (int k = 0; k < kLate; ++k) {
       Member& m = members_[kFirstLate + k];
-      join(kFirstLate + k, late[k].second, nullptr, kFessCost, schedule.late[k], 0);
+      join(kFirstLate + k, late[k].second, nullptr, kFessCost, schedule.late[k]);
       m.complete = true;
       m.make = [this, budget, variant = late[k].first] {
         return makeFessStrategy(fessTables_, budget, variant);
