@@ -1,6 +1,7 @@
 #include "fess_portfolio.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <functional>
 #include <utility>
@@ -50,12 +51,13 @@ class PortfolioStrategy : public Strategy {
     // the hbox members share the level's pull distances; all of it is
     // counted once, here (stats()).
     join(0, "fess", makeFessStrategy(fessTables_, options.memoryBudgetBytes, {}), kFessCost,
-         {schedule.fessTurn, 0});
-    join(1, "hbox11", makeHboxStrategy(level, options, 11, analysis_), kHbox11Cost, {hboxTurn_, 0});
-    join(2, "hbox1", makeHboxStrategy(level, options, 1, analysis_), kHbox1Cost, schedule.probe,
-         lateStart_);
-    join(3, "hbox4", makeHboxStrategy(level, options, 4, analysis_), kHbox4Cost, schedule.early,
-         schedule.earlyStart);
+         CostModel::Fess, {schedule.fessTurn, 0});
+    join(1, "hbox11", makeHboxStrategy(level, options, 11, analysis_), kHbox11Cost, CostModel::Hbox,
+         {hboxTurn_, 0});
+    join(2, "hbox1", makeHboxStrategy(level, options, 1, analysis_), kHbox1Cost, CostModel::Fixed,
+         schedule.probe, lateStart_);
+    join(3, "hbox4", makeHboxStrategy(level, options, 4, analysis_), kHbox4Cost, CostModel::Fixed,
+         schedule.early, schedule.earlyStart);
     members_[0].complete = true;
     lateJoiners(options, schedule);
   }
@@ -74,9 +76,12 @@ class PortfolioStrategy : public Strategy {
       const uint64_t total = stats().nodes;
       if (deadline.nodesReached(total)) return SolveStatus::Running;
       const uint64_t before = m->strategy->stats().nodes;
-      if (used_ == 0) turnLength_ = turnAt(*m);
+      if (used_ == 0) {
+        m->cost = memberExpansionCost(m->baseCost, m->model, m->strategy->stats());
+        turnLength_ = turnAt(*m);
+      }
       uint64_t allowed = turnLength_ - used_;
-      if (m->limitNodes) allowed = std::min(allowed, m->limitNodes - before);
+      if (m->limitWork) allowed = std::min(allowed, leftOf(*m));
       allowed = std::min(allowed, deadline.nodeLimit() - total);
       if (!linked_) link(true);
       m->strategy->setMemoryBudget(memoryFor(*m));
@@ -84,8 +89,9 @@ class PortfolioStrategy : public Strategy {
       const uint64_t took = m->strategy->stats().nodes - before;
       used_ += took;
       searched_ += took * m->cost;
+      m->worked += took * m->cost;
       if (s == SolveStatus::Running) {
-        if (m->limitNodes && before + took >= m->limitNodes) {
+        if (m->limitWork && leftOf(*m) == 0) {
           retire(*m, SolveStatus::TimedOut);
           continue;
         }
@@ -160,9 +166,12 @@ class PortfolioStrategy : public Strategy {
     const char* name = "";
     std::unique_ptr<Strategy> strategy;
     std::function<std::unique_ptr<Strategy>()> make;  // a late joiner, until it joins
-    Work cost = 1;                                    // of one of its expansions
-    uint64_t turnNodes = 1;                           // its turn, in its expansions
-    uint64_t limitNodes = 0;                          // expansions it gets in all; 0 for no limit
+    Work baseCost = 1;                                // of one of its expansions, as measured
+    CostModel model = CostModel::Fixed;               // how its cost follows its search
+    Work cost = 1;                                    // of one, for its current turn
+    Work turnWork = 1;                                // its turn
+    Work limitWork = 0;                               // what it gets in all; 0 for no limit
+    Work worked = 0;                                  // what it has had
     Work startAt = 0;  // its first turn once the members have searched this much
     bool active = true;
     bool complete = false;     // searches every position: "unsolvable" is a proof
@@ -213,8 +222,9 @@ class PortfolioStrategy : public Strategy {
   // shorter, so hbox 11 gets as much work as fess, not a third: on small
   // levels it is as often the faster.
   uint64_t turnAt(const Member& m) const {
-    if (searched_ >= round_) return m.turnNodes;
-    const uint64_t ramp = std::max(rampTurn_ / m.cost, m.turnNodes);
+    const uint64_t turnNodes = std::max<uint64_t>(m.turnWork / m.cost, 1);
+    if (searched_ >= round_) return turnNodes;
+    const uint64_t ramp = std::max(rampTurn_ / m.cost, turnNodes);
     return std::max({ramp / 32, ramp * searched_ / round_, uint64_t{1}});
   }
 
@@ -254,16 +264,22 @@ class PortfolioStrategy : public Strategy {
     linked_ = on;
   }
 
+  // The expansions m's limit leaves it at its current cost.
+  static uint64_t leftOf(const Member& m) {
+    return m.worked >= m.limitWork ? 0 : (m.limitWork - m.worked) / m.cost;
+  }
+
   // Member i searches in turns of share.turn, share.limit in all (0: no
   // limit), from `start` on.
-  void join(int i, const char* name, std::unique_ptr<Strategy> strategy, Work cost,
+  void join(int i, const char* name, std::unique_ptr<Strategy> strategy, Work cost, CostModel model,
             const PortfolioSchedule::Share& share, Work start = 0) {
     Member& m = members_[i];
     m.name = name;
     m.strategy = std::move(strategy);
-    m.cost = cost;
-    m.turnNodes = std::max<uint64_t>(share.turn / cost, 1);
-    m.limitNodes = share.limit / cost;
+    m.baseCost = m.cost = cost;
+    m.model = model;
+    m.turnWork = share.turn;
+    m.limitWork = share.limit;
     m.startAt = start;
   }
 
@@ -281,7 +297,7 @@ class PortfolioStrategy : public Strategy {
     const uint64_t budget = options.memoryBudgetBytes;
     for (int k = 0; k < kLate; ++k) {
       Member& m = members_[kFirstLate + k];
-      join(kFirstLate + k, late[k].second, nullptr, kFessCost, schedule.late[k]);
+      join(kFirstLate + k, late[k].second, nullptr, kFessCost, CostModel::Fess, schedule.late[k]);
       m.complete = true;
       m.make = [this, budget, variant = late[k].first] {
         return makeFessStrategy(fessTables_, budget, variant);
@@ -341,6 +357,30 @@ class PortfolioStrategy : public Strategy {
 };
 
 }  // namespace
+
+// What an expansion costs grows with the children it makes: over the 174
+// levels both fess and hbox 11 alone left at 10 s (docs/bench/members-alone),
+// fess's cost against hbox 11's ranged 2.8x to 11.5x (10th to 90th
+// percentile) around the fixed 4.6x of the costs at the top; with each member's stored
+// positions per expansion in it (fess's to the power 0.37, hbox 11's 0.44,
+// fitted in logs) the spread of the actual to the predicted ratio falls
+// from 0.53-2.17 to 0.67-1.51. So fess's and hbox 11's costs follow their
+// own stored positions per expansion, from their values at the medians (fess
+// 22, hbox 11 3), as powers 3/8 and 1/2: square roots only, which round the
+// same natively and in WebAssembly, so the searches stay the same there.
+uint64_t memberExpansionCost(uint64_t base, CostModel model, const SearchStats& s) {
+  if (model == CostModel::Fixed || s.nodes < 1000) return base;
+  const double perExpansion = static_cast<double>(s.stored) / static_cast<double>(s.nodes);
+  double factor;
+  if (model == CostModel::Fess) {
+    const double r = perExpansion / 22.0;
+    factor = std::sqrt(std::sqrt(std::sqrt(r * r * r)));  // r^(3/8)
+  } else {
+    factor = std::sqrt(perExpansion / 3.0);
+  }
+  factor = std::clamp(factor, 0.25, 4.0);
+  return std::max<uint64_t>(static_cast<uint64_t>(static_cast<double>(base) * factor), 1);
+}
 
 PortfolioSchedule PortfolioSchedule::scaled(double factor) const {
   PortfolioSchedule s = *this;

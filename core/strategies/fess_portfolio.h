@@ -25,8 +25,9 @@ namespace soko {
 
 // When each member searches, in work: nanoseconds of search on the machine
 // the members' costs were measured on (fess_portfolio.cpp weighs each
-// member's expansions by what one costs there), so the schedule keeps the
-// shares of time it was tuned with but never depends on the clock.
+// member's expansions by what one costs there, after its first 1,000 by
+// the children its expansions make), so the schedule keeps the shares of
+// time it was tuned with but never depends on the clock.
 struct PortfolioSchedule {
   struct Share {
     uint64_t turn, limit;
@@ -63,6 +64,13 @@ struct PortfolioSchedule {
   // hbox 11's turn on a level of `boxes` boxes.
   uint64_t hboxTurnFor(int boxes) const { return boxes > manyBoxes ? hboxTurnManyBoxes : hboxTurn; }
 };
+
+// How a member's cost per expansion follows its own search: fixed, or
+// from its stored positions per expansion (fess's or hbox's measure).
+enum class CostModel { Fixed, Fess, Hbox };
+// The work one expansion of a member costs, `base` at the measured medians,
+// once it has expanded 1,000 positions (`stats`: its own); `base` before.
+uint64_t memberExpansionCost(uint64_t base, CostModel model, const SearchStats& stats);
 
 std::unique_ptr<Strategy> makeFessPortfolioStrategy(const Level& level,
                                                     const SolverOptions& options,
