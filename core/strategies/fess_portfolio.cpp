@@ -361,13 +361,14 @@ class PortfolioStrategy : public Strategy {
 // What an expansion costs grows with the children it makes: over the 174
 // levels both fess and hbox 11 alone left at 10 s (docs/bench/members-alone),
 // fess's cost against hbox 11's ranged 2.8x to 11.5x (10th to 90th
-// percentile) around the fixed 4.6x of the costs at the top; with each member's stored
-// positions per expansion in it (fess's to the power 0.37, hbox 11's 0.44,
-// fitted in logs) the spread of the actual to the predicted ratio falls
-// from 0.53-2.17 to 0.67-1.51. So fess's and hbox 11's costs follow their
-// own stored positions per expansion, from their values at the medians (fess
-// 22, hbox 11 3), as powers 3/8 and 1/2: square roots only, which round the
-// same natively and in WebAssembly, so the searches stay the same there.
+// percentile) around the fixed 4.6x of the costs at the top. With each
+// member's stored positions per expansion in it (fess's to the power 0.37,
+// hbox 11's 0.44, fitted in logs) the spread of the actual to the predicted
+// ratio falls from 0.53-2.17 to 0.67-1.51. So fess's and hbox 11's costs
+// follow their own stored positions per expansion, from their values at the
+// medians (fess 22, hbox 11 3), as powers 3/8 and 1/2: square roots only,
+// which round the same natively and in WebAssembly, so the searches stay
+// the same there.
 uint64_t memberExpansionCost(uint64_t base, CostModel model, const SearchStats& s) {
   if (model == CostModel::Fixed || s.nodes < 1000) return base;
   const double perExpansion = static_cast<double>(s.stored) / static_cast<double>(s.nodes);
