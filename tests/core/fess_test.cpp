@@ -236,8 +236,8 @@ TEST_CASE(
   CHECK(expanded("hbox11") > 0);
   CHECK(expanded("fess") + expanded("hbox11") == 1000);
   CHECK(m.find("hbox11: " + std::to_string(expanded("hbox11")) + " expanded") != std::string::npos);
-  REQUIRE(portfolio->run(Deadline(far, 20000)) == SolveStatus::Running);
-  CHECK(portfolio->stats().nodes == 20000);
+  REQUIRE(portfolio->run(Deadline(far, 30000)) == SolveStatus::Running);
+  CHECK(portfolio->stats().nodes == 30000);
   m = portfolio->message();
   INFO(m);
   CHECK(m.find("hbox1: ") != std::string::npos);
