@@ -75,9 +75,10 @@ class PortfolioStrategy : public Strategy {
       }
       const uint64_t total = stats().nodes;
       if (deadline.nodesReached(total)) return SolveStatus::Running;
-      const uint64_t before = m->strategy->stats().nodes;
+      const SearchStats own = m->strategy->stats();
+      const uint64_t before = own.nodes;
       if (used_ == 0) {
-        m->cost = memberExpansionCost(m->baseCost, m->model, m->strategy->stats());
+        m->cost = memberExpansionCost(m->baseCost, m->model, own);
         turnLength_ = turnAt(*m);
       }
       uint64_t allowed = turnLength_ - used_;
