@@ -13,7 +13,8 @@ void Hungarian::resize(int n) {
   std::fill(matching_.begin() + colOfRowStart(), matching_.end(), -1);  // colOfRow: none
   minv_.assign(n + 1, 0);
   way_.assign(n + 1, 0);
-  used_.assign(n + 1, 0);
+  outside_.assign(n, 0);
+  inside_.assign(n + 1, 0);
   total_ = 0;
 }
 
@@ -27,42 +28,53 @@ void Hungarian::copyMatching(const Hungarian& other) {
 // One Dijkstra-like phase over reduced costs c[i][j] - u[i] - v[j] >= 0:
 // grows alternating trees from `row` until a free column is found, then flips
 // the path. Keeps the potentials feasible and every matched pair tight.
+// The columns still outside the tree are kept in a list, so each step
+// scans only them (the tree often takes most columns before a free one is
+// reached); a tie goes to the least column, as in a scan of every column in
+// order: the same matching, which hbox reads (columnOf), not only the same
+// total.
 void Hungarian::augment(int row) {
   constexpr int32_t kBig = std::numeric_limits<int32_t>::max() / 2;
   const int n = n_;
   const View m = view();
   m.rowOfCol[0] = row + 1;
+  int* const outside = outside_.data();  // columns not in the tree, in any order
+  int* const inside = inside_.data();    // columns in the tree, 0 first
+  int32_t* const minv = minv_.data();
+  int* const way = way_.data();
+  int outsideCount = n, insideCount = 1;
+  for (int j = 1; j <= n; ++j) outside[j - 1] = j, minv[j] = kBig;
+  inside[0] = 0;
   int j0 = 0;
-  std::fill(minv_.begin(), minv_.end(), kBig);
-  std::fill(used_.begin(), used_.end(), 0);
   do {
-    used_[j0] = 1;
     const int i0 = m.rowOfCol[j0];
     const int32_t* c = rows_[i0 - 1];
     const int32_t ui0 = m.u[i0];
     int32_t delta = kBig;
-    int j1 = 0;
-    for (int j = 1; j <= n; ++j) {
-      if (used_[j]) continue;
-      int32_t cur = c[j - 1] - ui0 - m.v[j];
-      if (cur < minv_[j]) minv_[j] = cur, way_[j] = j0;
-      if (minv_[j] < delta) delta = minv_[j], j1 = j;
+    int j1 = 0, k1 = 0;
+    for (int k = 0; k < outsideCount; ++k) {
+      const int j = outside[k];
+      const int32_t cur = c[j - 1] - ui0 - m.v[j];
+      if (cur < minv[j]) minv[j] = cur, way[j] = j0;
+      // Among the nearest, a free column: the path ends there.
+      if (minv[j] < delta || (minv[j] == delta && m.rowOfCol[j] == 0 && m.rowOfCol[j1] != 0))
+        delta = minv[j], j1 = j, k1 = k;
     }
     if (delta != 0) {  // often 0: a tight column was reached
-      for (int j = 0; j <= n; ++j) {
-        if (used_[j]) {
-          m.u[m.rowOfCol[j]] += delta;
-          m.v[j] -= delta;
-        } else {
-          minv_[j] -= delta;
-        }
+      for (int k = 0; k < insideCount; ++k) {
+        const int j = inside[k];
+        m.u[m.rowOfCol[j]] += delta;
+        m.v[j] -= delta;
       }
+      for (int k = 0; k < outsideCount; ++k) minv[outside[k]] -= delta;
     }
+    outside[k1] = outside[--outsideCount];
+    inside[insideCount++] = j1;
     j0 = j1;
   } while (m.rowOfCol[j0] != 0);
   // Flip the path; only its rows change columns.
   do {
-    int j1 = way_[j0];
+    int j1 = way[j0];
     m.rowOfCol[j0] = m.rowOfCol[j1];
     m.colOfRow[m.rowOfCol[j0] - 1] = j0 - 1;
     j0 = j1;
@@ -93,22 +105,20 @@ int32_t Hungarian::solveWarm(const int32_t* const* rows) {
   for (int j = 1; j <= n_; ++j) top = std::max(top, m.v[j]);
   for (int j = 1; j <= n_; ++j) m.v[j] -= top;
   for (int i = 0; i < n_; ++i) {
-    // u_i as large as feasibility allows; a free column with zero reduced cost is taken.
+    // u_i as large as feasibility allows (a plain minimum, which the
+    // compiler vectorises); then the first free column with zero reduced
+    // cost is taken, if there is one.
     const int32_t* c = rows_[i];
     int32_t ui = std::numeric_limits<int32_t>::max();
-    int best = -1;
-    for (int j = 1; j <= n_; ++j) {
-      int32_t r = c[j - 1] - m.v[j];
-      if (r < ui || (r == ui && best >= 0 && m.rowOfCol[best] != 0 && m.rowOfCol[j] == 0))
-        ui = r, best = j;
-    }
+    for (int j = 1; j <= n_; ++j) ui = std::min(ui, c[j - 1] - m.v[j]);
     m.u[i + 1] = ui;
-    if (m.rowOfCol[best] == 0) {
-      m.rowOfCol[best] = i + 1;
-      m.colOfRow[i] = best - 1;
-    } else {
-      m.colOfRow[i] = -1;
-    }
+    m.colOfRow[i] = -1;
+    for (int j = 1; j <= n_; ++j)
+      if (m.rowOfCol[j] == 0 && c[j - 1] - m.v[j] == ui) {
+        m.rowOfCol[j] = i + 1;
+        m.colOfRow[i] = j - 1;
+        break;
+      }
   }
   for (int i = 0; i < n_; ++i)
     if (m.colOfRow[i] < 0) augment(i);

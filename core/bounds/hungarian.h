@@ -68,9 +68,9 @@ class Hungarian {
     const std::size_t k = static_cast<std::size_t>(n_) + 1;
     return {m, m + k, m + 2 * k, m + colOfRowStart()};
   }
-  std::vector<int32_t> minv_;  // scratch
-  std::vector<int> way_;       // scratch
-  std::vector<uint8_t> used_;  // scratch
+  std::vector<int32_t> minv_;          // scratch
+  std::vector<int> way_;               // scratch
+  std::vector<int> outside_, inside_;  // scratch: augment's columns out of and in its tree
   int32_t total_ = 0;
 };
 

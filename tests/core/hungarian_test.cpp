@@ -80,6 +80,29 @@ TEST_CASE("Hungarian warm starts and row changes give the brute-force optimum") 
   }
 }
 
+TEST_CASE("Hungarian: warm starts and row changes on larger matrices agree with fresh solves") {
+  // Past brute force's reach: many ties (costs 0 to 4) and long augmenting
+  // paths, each answer against a solve from scratch by a fresh solver.
+  std::mt19937 rng(779);
+  for (int n : {12, 30, 64}) {
+    Hungarian h(n);
+    auto m = randomMatrix(rng, n, 4, 5);
+    auto rows = rowsOf(m);
+    h.solve(rows.data());
+    for (int step = 0; step < 60; ++step) {
+      std::uniform_int_distribution<int> pick(0, n - 1), cost(0, 4);
+      const int i = pick(rng);
+      for (auto& c : m[i]) c = cost(rng);
+      rows = rowsOf(m);
+      Hungarian fresh(n);
+      const int32_t expected = fresh.solve(rows.data());
+      CHECK((step % 2 == 0 ? h.changeRow(i, m[i].data()) : h.solveWarm(rows.data())) == expected);
+      checkAssignment(h, m);
+      checkAssignment(fresh, m);
+    }
+  }
+}
+
 TEST_CASE("Hungarian: a child takes its parent's matching and repairs one row") {
   // What the searches do per child: copyMatching(), then changeRow(); the
   // parent stays as it was, and a child of another size is resized.
