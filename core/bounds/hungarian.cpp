@@ -33,7 +33,7 @@ void Hungarian::copyMatching(const Hungarian& other) {
 // reached), and among the nearest a free column is taken first, which ends
 // the path. Where several matchings are optimal that may pick another one
 // (hbox reads the matching's columns, for pri1 and pri5); in the searches
-// compared it never did (see git log).
+// compared it never did (docs/benchmarks.md, What a search costs).
 void Hungarian::augment(int row) {
   constexpr int32_t kBig = std::numeric_limits<int32_t>::max() / 2;
   const int n = n_;
