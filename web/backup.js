@@ -3,7 +3,7 @@
 // page is hidden, the progress writes not yet on disk are also written to
 // localStorage, synchronously (one entry per tab); the next page to start
 // takes them into storage and removes them. DOM-free: localStorage and the
-// storage (storage-contract.md) are passed in.
+// storage (web/storage.js, whose header is its contract) are passed in.
 //
 // An entry is {key, moves, redo, updated}: a level's progress as the page
 // asked storage to save it, and when.

@@ -1,7 +1,9 @@
 // The collection browser: a grid of the open collection's levels, each
-// marked solved / started / untouched; moving between levels (the grid's
-// arrows, PageUp/PageDown, "next unsolved"); renaming and removing the
-// player's own collections. DOM-free; the grid's drawing is view-browser.js.
+// marked by storage's levelStatus (solved by the player, started, a
+// solution known that is not theirs, untouched); moving between levels
+// (the grid's arrows, PageUp/PageDown, "next unsolved"); renaming and
+// removing the player's own collections. DOM-free; the grid's drawing is
+// view-browser.js.
 import { emit, setStatus } from './app-state.js';
 import { plural } from './words.js';
 
@@ -30,8 +32,10 @@ export function gridMove(index, key, columns, count) {
   return Math.max(0, Math.min(count - 1, to));
 }
 
-// The first level after `from` (going round) that is not solved, or -1.
-// statuses: 'solved' | 'started' | 'untouched' per level.
+// The first level after `from` (going round) the player has not solved, or
+// -1; a level only the solver solved is one of them.
+// statuses: storage's levelStatus per level ('solved' | 'started' |
+// 'solution-known' | 'untouched').
 export function nextUnsolved(statuses, from) {
   const n = statuses.length;
   for (let k = 1; k <= n; k++) {
@@ -41,7 +45,8 @@ export function nextUnsolved(statuses, from) {
   return -1;
 }
 
-// {solved, total} of a collection's statuses, for "37 / 90 solved".
+// {solved, total} of a collection's statuses, for "37 / 90 solved": the
+// levels the player solved themselves.
 export function solvedCount(statuses) {
   return { solved: statuses.filter((s) => s === 'solved').length, total: statuses.length };
 }

@@ -51,7 +51,8 @@ export function levelActions(ctx) {
 
 function showAt({ state, storage, page }, collection, index) {
   const key = levelKey(collection.levels[index]);
-  showLevel(state, collection, index, { progress: storage.progress(key), best: storage.solutions(key).byMoves });
+  showLevel(state, collection, index, { progress: storage.progress(key), best: storage.solutions(key).byMoves,
+                                        solvedByPlayer: storage.solvedByPlayer(key) });
   if (collection.id !== SHARED && page.hash()) page.setHash('');
 }
 

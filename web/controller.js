@@ -37,7 +37,7 @@ import { levelFile, replaySolutionRow, solutionRowLurd } from './solutions-state
 
 const STEP_MS = 32;          // walking animation, per step
 
-// state: app-state.js; storage: storage-contract.md; library: library.js;
+// state: app-state.js; storage: storage.js (its contract atop it); library: library.js;
 // solvers: solvers.js; redraw(): asks for a draw; page: {copy(text) ->
 // Promise, showText(text), link(fragment) -> URL, hash(), setHash(hash),
 // download(name, text, type), keepUnsaved(entries), showHelp(), takeUpdate()}.

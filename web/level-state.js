@@ -7,12 +7,13 @@ import { stopJob } from './job-state.js';
 import { SHARED, levelKey } from './library.js';
 import { shippedSolutions } from './solutions-state.js';
 import { emptyProgress, progressOf, sameProgress } from './state.js';
-import { movesPushes, plural } from './words.js';
+import { movesPushes, othersSolutionWords, plural, sourceWords } from './words.js';
 
 // Shows level `index` of `collection` ({id, name, levels}). `stored` is
 // what storage holds for it: progress {moves, redo} and the best solution
-// by moves ({lurd, moves, pushes, source}), each or both null.
-export function showLevel(state, collection, index, { progress = null, best = null } = {}) {
+// by moves ({lurd, moves, pushes, source}), each or both null, and whether
+// the player solved it themselves (the best may be the solver's either way).
+export function showLevel(state, collection, index, { progress = null, best = null, solvedByPlayer = false } = {}) {
   leaveLevel(state);
   const newCollection = !state.collection || state.collection.id !== collection.id;
   const level = collection.levels[index];
@@ -32,7 +33,7 @@ export function showLevel(state, collection, index, { progress = null, best = nu
   state.figures = null;
   if (state.removed && state.removed.kind === 'snapshot') state.removed = null;  // its Undo was about the level left
   setResult(state, '');
-  setStatus(state, best ? `Solved before: best ${movesPushes(best.moves, best.pushes)}.` : '');
+  setStatus(state, storedWords(best, solvedByPlayer));
   if (lost) {
     const total = (progress.moves || '').length + (progress.redo || '').length;
     showNotice(state, 'Your saved game on this level did not fully replay', [
@@ -43,6 +44,14 @@ export function showLevel(state, collection, index, { progress = null, best = nu
     emit(state, { type: 'collection-state', id: collection.id, lastIndex: index });
     if (newCollection) emit(state, { type: 'setting', name: 'collection', value: collection.id });
   }
+}
+
+// What the status line says of a level's kept solutions as it opens.
+function storedWords(best, solvedByPlayer) {
+  if (!best) return solvedByPlayer ? 'Solved before.' : '';
+  const mp = movesPushes(best.moves, best.pushes);
+  if (solvedByPlayer) return `Solved before: best ${mp}${best.source === 'player' ? '' : ` (${sourceWords(best.source)})`}.`;
+  return `Not solved by you yet. ${othersSolutionWords(best.source)}: ${mp}.`;
 }
 
 // Before another level is shown: the solver stops, the replay closes, a walk

@@ -142,8 +142,8 @@ export function guessCollectionName(text, fallback) {
 
 export class Library {
   // module: the Sokoban wasm module; storage: the page's storage
-  // (storage-contract.md), which keeps the player's collections;
-  // fetchText(url) -> Promise<string>.
+  // (web/storage.js, whose header is its contract), which keeps the
+  // player's collections; fetchText(url) -> Promise<string>.
   constructor(module, storage, fetchText) {
     this.module = module;
     this.storage = storage;

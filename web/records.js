@@ -4,6 +4,15 @@
 // how the old single localStorage entry (`sokoban.v1`) becomes records.
 // No IndexedDB and no DOM here, so all of it is tested in Node;
 // web/storage.js keeps the records and writes them.
+//
+// A solutions record: {levelKey, byMoves, byPushes, playerSolved?}. byMoves
+// and byPushes are the best kept solution by each metric, whoever found it
+// (each {lurd, moves, pushes, source, found}, or null). playerSolved is when
+// the player first solved the level themselves; it stays when a better
+// solution of the solver's (or the optimizer's) replaces the player's as
+// best, so a level the solver solved is never taken for one the player
+// solved. Absent (or null) when the player has not: a solution imported or
+// from a link is not their own solve unless its record carries the mark.
 
 export const EXPORT_FORMAT = 'sokoban-player-data';
 export const EXPORT_VERSION = 1;
@@ -84,6 +93,8 @@ const RECORD_PROBLEM = {
       const q = r[metric] == null ? null : solutionProblem(r[metric]);
       if (q) return `.${metric}${q.startsWith('.') ? q : ' ' + q}`;
     }
+    if (r.playerSolved != null && !isTime(r.playerSolved))
+      return '.playerSolved is not a time (when the player first solved the level)';
     return r.byMoves == null && r.byPushes == null ? 'holds no solution' : null;
   },
   collections: (r) => fieldProblem(r, [...ID_FIELD, ['name', isText, 'is not text'], ['text', isText, 'is not text'],
@@ -113,6 +124,7 @@ export function cleanRecord(store, r) {
   if (store === 'solutions') {
     c.byMoves = r.byMoves ? pick(r.byMoves, SOLUTION_FIELDS) : null;
     c.byPushes = r.byPushes ? pick(r.byPushes, SOLUTION_FIELDS) : null;
+    if (r.playerSolved != null) c.playerSolved = r.playerSolved;  // only when the player solved it
   }
   return c;
 }
@@ -122,26 +134,51 @@ export function cleanRecord(store, r) {
 export const betterByMoves = (a, b) => a.moves < b.moves || (a.moves === b.moves && a.pushes < b.pushes);
 export const betterByPushes = (a, b) => a.pushes < b.pushes || (a.pushes === b.pushes && a.moves < b.moves);
 
+// When the player first solved the level of solutions record `r` (or
+// null: they have not). A record written before playerSolved existed has
+// no mark; a kept best of the player's own is then the only trace left of
+// their solve (one the solver had already replaced in both metrics is lost).
+export function playerSolvedAt(r) {
+  if (!r) return null;
+  if (r.playerSolved != null) return r.playerSolved;
+  const own = [r.byMoves, r.byPushes].filter((s) => s && s.source === 'player').map((s) => s.found);
+  return own.length ? Math.min(...own) : null;
+}
+
+const earliest = (...times) => {
+  const known = times.filter((t) => t != null);
+  return known.length ? Math.min(...known) : null;
+};
+
+// A solutions record with `playerSolved` set to `at` when it is a time.
+function withMark(record, at) {
+  if (at != null) record.playerSolved = at;
+  return record;
+}
+
 // `existing` (a solutions record or null) with `candidate` added:
-// {record, improvedMoves, improvedPushes}. Each metric keeps the better one;
-// on a tie what was there stays.
+// {record, improvedMoves, improvedPushes, changed}. Each metric keeps the
+// better one; on a tie what was there stays. A candidate of the player's
+// marks the level solved by them even when it improves neither metric.
 export function mergeSolution(levelKey, existing, candidate) {
   const byMoves = existing?.byMoves ?? null;
   const byPushes = existing?.byPushes ?? null;
   const improvedMoves = Boolean(candidate) && (!byMoves || betterByMoves(candidate, byMoves));
   const improvedPushes = Boolean(candidate) && (!byPushes || betterByPushes(candidate, byPushes));
-  return {
-    record: { levelKey, byMoves: improvedMoves ? candidate : byMoves, byPushes: improvedPushes ? candidate : byPushes },
-    improvedMoves,
-    improvedPushes,
-  };
+  const mark = earliest(playerSolvedAt(existing), candidate?.source === 'player' ? candidate.found : null);
+  const record = withMark({ levelKey, byMoves: improvedMoves ? candidate : byMoves, byPushes: improvedPushes ? candidate : byPushes },
+                          mark);
+  const changed = improvedMoves || improvedPushes || (existing?.playerSolved ?? null) !== mark;
+  return { record, improvedMoves, improvedPushes, changed };
 }
 
-// Two solutions records of one level merged: the better of each metric.
+// Two solutions records of one level merged: the better of each metric, and
+// the player's mark when either has it.
 export function mergeSolutionRecords(a, b) {
-  let merged = { levelKey: a.levelKey, byMoves: a.byMoves, byPushes: a.byPushes };
-  for (const s of [b.byMoves, b.byPushes]) if (s) merged = mergeSolution(a.levelKey, merged, s).record;
-  return merged;
+  let best = { levelKey: a.levelKey, byMoves: a.byMoves, byPushes: a.byPushes };
+  for (const s of [b.byMoves, b.byPushes]) if (s) best = mergeSolution(a.levelKey, best, s).record;
+  return withMark({ levelKey: a.levelKey, byMoves: best.byMoves, byPushes: best.byPushes },
+                  earliest(playerSolvedAt(a), playerSolvedAt(b)));
 }
 
 // ------------------------------------------------------------------ export
@@ -196,8 +233,9 @@ const sameHistory = (a, b) => a.moves === b.moves && a.redo === b.redo;
 // Merges an import into what is here. here: {store: Map(key -> record)};
 // incoming: readExport's result. Returns {puts: {store: [records]}, summary},
 // the records to write (new or changed) and counts of what was added, by
-// the rules in storage-contract.md:
-//   solutions: the better one wins per metric;
+// these rules:
+//   solutions: the better one wins per metric; the player's mark stays when
+//   either side has it (imported or linked solutions alone never set it);
 //   progress: both differ -> the newer is the progress, the other a snapshot;
 //   snapshots: union by id; collections: union by id, a clashing id with
 //   another text added under a new id, its name marked "(imported)";
@@ -236,7 +274,8 @@ export function mergeImport(here, incoming, { now, makeId = newId }) {
   for (const s of incoming.solutions) {
     const mine = here.solutions.get(s.levelKey);
     const merged = mine ? mergeSolutionRecords(mine, s) : s;
-    if (!mine || merged.byMoves !== mine.byMoves || merged.byPushes !== mine.byPushes) {
+    if (!mine || merged.byMoves !== mine.byMoves || merged.byPushes !== mine.byPushes
+        || playerSolvedAt(merged) !== playerSolvedAt(mine)) {
       puts.solutions.push(merged);
       summary.solutions++;
     }
@@ -294,9 +333,10 @@ export function migrateV1(text, now) {
     else records[store].push(record);
   };
 
+  // The old page kept only the player's own solves.
   for (const [levelKey, best] of Object.entries(v1.solved || {})) {
     const asSolution = (s) => (s ? { lurd: s.lurd, moves: s.moves, pushes: s.pushes, source: 'player', found: now } : null);
-    keep('solutions', { levelKey, byMoves: asSolution(best?.byMoves), byPushes: asSolution(best?.byPushes) },
+    keep('solutions', { levelKey, byMoves: asSolution(best?.byMoves), byPushes: asSolution(best?.byPushes), playerSolved: now },
          `solved[${JSON.stringify(levelKey).slice(0, 40)}]`);
   }
   // Creation order is the v1 list's order: earlier entries get earlier times.

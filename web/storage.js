@@ -7,10 +7,11 @@
 // Reads come from a copy in memory; a write changes memory at once, then
 // writes its record, and a failure is told to the caller and to the 'error'
 // listeners, never swallowed, and memory keeps the change.
-// The contract the page relies on: /work/storage-contract.md. Record shapes
-// and the merge and migration rules: web/records.js.
+// This comment and the one atop web/records.js are the contract the page
+// relies on; record shapes and the merge and migration rules are in
+// web/records.js.
 //
-// Added beside the contract:
+// What the page calls besides the reads and writes below:
 //   storage.migration        what the first open took over from `sokoban.v1`:
 //                            null, {solutions, collections, settings, skipped},
 //                            or {error} when that entry could not be read
@@ -21,11 +22,19 @@
 //                            that is not an export rejects without reaching
 //                            the 'error' listeners (nothing failed to save)
 //   storage.close()          closes the database and the channel
-//   levelStatus(key)         'started' also when the level has a snapshot
+//   levelStatus(key)         'solved': the player solved it themselves;
+//                            'started': not that, but they have a game or a
+//                            snapshot on it (their own play comes before a
+//                            solution someone else found);
+//                            'solution-known': only a solution not theirs is
+//                            kept (the solver's, the optimizer's, imported,
+//                            or from a link); 'untouched': nothing
+//   solvedByPlayer(key)      levelStatus(key) === 'solved', without the
+//                            look through the snapshots
 
 import {
   STORES, STORE_NAMES, V1_KEY, StorageError, cleanRecord, makeExport, mergeImport, mergeSolution,
-  mergeSolutionRecords, migrateV1, newId, readExport, recordProblem, solutionProblem,
+  mergeSolutionRecords, migrateV1, newId, playerSolvedAt, readExport, recordProblem, solutionProblem,
 } from './records.js';
 
 export { StorageError } from './records.js';
@@ -125,11 +134,14 @@ class Storage {
 
   solutions(levelKey) { return this.memory.solutions.get(levelKey) ?? noSolutions; }
 
+  solvedByPlayer(levelKey) { return playerSolvedAt(this.memory.solutions.get(levelKey)) !== null; }
+
   levelStatus(levelKey) {
-    const s = this.memory.solutions.get(levelKey);
-    if (s && (s.byMoves || s.byPushes)) return 'solved';
+    if (this.solvedByPlayer(levelKey)) return 'solved';
     const p = this.memory.progress.get(levelKey);
     if ((p && (p.moves || p.redo)) || this.snapshots(levelKey).length) return 'started';
+    const s = this.memory.solutions.get(levelKey);
+    if (s && (s.byMoves || s.byPushes)) return 'solution-known';
     return 'untouched';
   }
 
@@ -170,7 +182,8 @@ class Storage {
 
   restoreSnapshot(snapshot) { return this.put('snapshots', snapshot, `the snapshot “${snapshot && snapshot.name}”`); }
 
-  // Keeps the candidate where it beats the best by moves or by pushes. The
+  // Keeps the candidate where it beats the best by moves or by pushes, and
+  // (source 'player') marks the level solved by the player. The
   // read-modify-write is one transaction, so a better solution another tab
   // saved meanwhile is never overwritten.
   recordSolution(levelKey, { lurd, moves, pushes, source }) {
@@ -180,7 +193,7 @@ class Storage {
     if (problem) return this.refuse(what, problem);
     const before = this.memory.solutions.get(levelKey) ?? null;
     const inMemory = mergeSolution(levelKey, before, candidate);
-    if (inMemory.improvedMoves || inMemory.improvedPushes) this.keep('solutions', inMemory.record);
+    if (inMemory.changed) this.keep('solutions', inMemory.record);
     if (!this.db) return Promise.resolve({ improvedMoves: inMemory.improvedMoves, improvedPushes: inMemory.improvedPushes });
     const seq = this.started('solutions', levelKey);
     return transact(this.db, ['solutions'], 'readwrite', (tx) => new Promise((resolve, reject) => {

@@ -1,12 +1,14 @@
 // Draws the collection browser (a dialog) from the state: a tile per level
 // of the open collection with a small picture of its board, its number and
-// title, and its mark (solved with the best moves/pushes, started, or
-// untouched); the solved count; the focus of the keyboard. The pictures are
-// painted when their tile scrolls into view, so a big collection opens at
-// once. view.js calls drawBrowser from its one redraw.
+// title, and its mark (solved by the player, with the best moves/pushes;
+// started; a solution only the solver or another source found; or
+// untouched); the count the player solved; the focus of the keyboard. The
+// pictures are painted when their tile scrolls into view, so a big
+// collection opens at once. view.js calls drawBrowser from its one redraw.
 import { solvedCount } from './browser-state.js';
 import { isSink, levelKey } from './library.js';
 import { paintThumbnail } from './render-pieces.js';
+import { othersSolutionWords } from './words.js';
 
 const THUMB = { w: 132, h: 96 };  // CSS pixels a picture may take
 const MARKS = { solved: 'Solved', started: 'Started', untouched: 'Not started' };
@@ -26,8 +28,7 @@ export function createBrowserView(storage) {
       const key = levelKey(level);
       const status = storage.levelStatus(key);
       statuses.push(status);
-      const best = storage.solutions(key);
-      const words = status === 'solved' ? `Solved · ${bestWords(best)}` : MARKS[status];
+      const words = markWords(status, storage.solutions(key));
       const tile = tiles[i];
       const label = `${tile.querySelector('.tile-name').textContent}: ${words}${i === state.index ? ' (shown now)' : ''}`;
       if (tile.getAttribute('aria-label') === label) return;
@@ -116,6 +117,13 @@ function buildTiles(collection) {
     observer.observe(frame);
   });
   return observer;
+}
+
+function markWords(status, best) {
+  if (status === 'solved') return `Solved · ${bestWords(best)}`;
+  // Named by who found the best by moves.
+  if (status === 'solution-known') return `${othersSolutionWords((best.byMoves || best.byPushes).source)} · ${bestWords(best)}`;
+  return MARKS[status];
 }
 
 function bestWords(best) {

@@ -107,11 +107,12 @@ function drawPickers(state, library, storage, drawn) {
   drawn.collections = fillSelect($('collection'), collections, JSON.stringify(collections), drawn.collections);
   $('collection').value = state.collection ? state.collection.id : '';
   const levels = state.collection ? state.collection.levels : [];
+  // ✓ and the count: levels the player solved, not ones only the solver did.
   let solved = 0;
   const labels = levels.map((l, i) => {
-    const s = storage.solutions(levelKey(l));
-    if (s.byMoves || s.byPushes) solved++;
-    return { value: String(i), label: `${i + 1}. ${l.title || 'Level ' + (i + 1)}${s.byMoves || s.byPushes ? '  ✓' : ''}` };
+    const mine = storage.solvedByPlayer(levelKey(l));
+    if (mine) solved++;
+    return { value: String(i), label: `${i + 1}. ${l.title || 'Level ' + (i + 1)}${mine ? '  ✓' : ''}` };
   });
   drawn.levels = fillSelect($('level'), labels, JSON.stringify(labels), drawn.levels);
   $('solved-count').textContent = `${solved} / ${levels.length}`;

@@ -10,6 +10,10 @@ export const movesPushes = (m, p) => `${plural(m, 'move')}, ${plural(p, 'push', 
 const SOURCES = { player: 'yours', solver: 'by the solver', optimizer: 'by the optimizer', import: 'imported', link: 'from a link',
                   file: 'from the level file' };
 export const sourceWords = (source) => SOURCES[source] || source;
+// A kept solution the player did not find themselves, named by its source.
+const OTHERS = { solver: 'Solver’s solution', optimizer: 'Optimizer’s solution', import: 'Imported solution',
+                 link: 'Solution from a link' };
+export const othersSolutionWords = (source) => OTHERS[source] || 'A solution';
 
 // The pushes in a LURD text (upper-case steps).
 export const pushesIn = (lurd) => String(lurd).replace(/[^LURD]/g, '').length;

@@ -219,12 +219,22 @@ test('a level solved by hand fills the Solution card at once and is recorded', (
 test('a level opened solved is not solved anew, and says its best', () => {
   const state = createState(M);
   const best = { lurd: 'R', moves: 1, pushes: 1, source: 'player' };
-  showLevel(state, starter, 0, { progress: { moves: 'R', redo: '' }, best });
+  showLevel(state, starter, 0, { progress: { moves: 'R', redo: '' }, best, solvedByPlayer: true });
   assert.ok(state.play.solved());
   assert.equal(state.banner, null);
   assert.equal(state.solution.lurd, 'R');
-  assert.match(state.status.text, /Solved before: best 1 move, 1 push/);
+  assert.equal(state.status.text, 'Solved before: best 1 move, 1 push.');
   assert.deepEqual(runEffects(state).log.filter((e) => e.type === 'record-solution'), []);
+});
+
+test('a level only the solver solved does not open as solved before; one the player solved names whose best it is', () => {
+  const state = createState(M);
+  const solvers = { lurd: 'lUdrruulLddrUluRR', moves: 17, pushes: 5, source: 'solver' };
+  showLevel(state, starter, CROSSING, { best: solvers, solvedByPlayer: false });
+  assert.equal(state.status.text, 'Not solved by you yet. Solver’s solution: 17 moves, 5 pushes.');
+  assert.equal(state.solution.lurd, solvers.lurd, 'the Solution card still offers it');
+  showLevel(state, starter, CROSSING, { best: solvers, solvedByPlayer: true });
+  assert.equal(state.status.text, 'Solved before: best 17 moves, 5 pushes (by the solver).');
 });
 
 test('a saved game that does not fit the board is reported, not hidden', () => {

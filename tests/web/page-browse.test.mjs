@@ -1,7 +1,7 @@
 // Moving around a collection and its solutions in the real page: the
 // Solutions list (the level file's solutions, replay, copy, a .sok of the
 // level), the collection browser (marks, the solved count, keys, next
-// unsolved), renaming and removing a pasted collection, pasted titles, and
+// unsolved, a level only the solver solved), renaming and removing a pasted collection, pasted titles, and
 // dragging a box with the mouse. Screenshots go to /tmp/soko-browse-*.png.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -89,6 +89,38 @@ test('the browser marks levels, counts the solved, and moves by keys; PageUp/Pag
   await press(page, 'Escape');
   await page.waitForFunction(() => !document.getElementById('browser').open);
   assert.equal(await text(page, '#title'), 'Corner Turn');
+});
+
+test('after Solve, a level only the solver solved is not marked as the player\'s: not counted, not skipped by Next unsolved', async (t) => {
+  const { page } = await openPage(t);
+  await press(page, 'ArrowRight');  // First Steps: solved by the player
+  await page.waitForSelector('#solved-banner:not([hidden])');
+  await pickLevel(page, 'Starter (test)', 3);  // Little Warehouse, untouched
+  await button(page, 'Solve').click();
+  await page.waitForFunction(() => /^Solved/.test(document.getElementById('solve-result').textContent), null, { timeout: 20000 });
+  const [, m, p] = (await text(page, '#solve-result')).match(/(\d+) moves, (\d+) pushes/);
+  assert.equal(await page.evaluate(() => window.soko.storage.levelStatus(window.soko.state.key)), 'solution-known');
+  const labels = await page.getByRole('combobox', { name: 'Level' }).locator('option').allInnerTexts();
+  assert.deepEqual([labels[0], labels[3]], ['1. First Steps  ✓', '4. Little Warehouse'], 'no ✓ for the solver\'s solve');
+
+  await page.getByRole('button', { name: 'Levels: 1 of 5 solved' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Starter (test)' });
+  await dialog.waitFor();
+  assert.equal(await text(page, '#browser-count'), '1 / 5 solved');
+  const tile = dialog.getByRole('option', { name: /^4\. Little Warehouse/ });
+  assert.equal(await tile.getAttribute('aria-label'), `4. Little Warehouse: Solver’s solution · ${m}/${p} (shown now)`);
+  assert.equal(await tile.getAttribute('data-status'), 'solution-known');
+  assert.equal(await tile.locator('.tile-mark').innerText(), `Solver’s solution · ${m}/${p}`);
+  await page.waitForFunction(() => [...document.querySelectorAll('#browser-grid canvas')].every((c) => c.dataset.painted && c.width > 0));
+  await page.screenshot({ path: '/tmp/soko-browse-solver.png' });
+
+  // From Two Rooms, Next unsolved goes to Little Warehouse, not past it.
+  await dialog.getByRole('option', { name: /^3\. Two Rooms/ }).click();
+  await page.waitForFunction(() => document.getElementById('title').textContent === 'Two Rooms');
+  await page.getByRole('button', { name: /^Levels:/ }).click();
+  await button(page, 'Next unsolved').click();
+  await page.waitForFunction(() => document.getElementById('title').textContent === 'Little Warehouse');
+  assert.equal(await text(page, '#status'), `Not solved by you yet. Solver’s solution: ${m} moves, ${p} pushes.`);
 });
 
 test('a "Remove" answered holds though the page redraws before the question\'s close event arrives', async (t) => {

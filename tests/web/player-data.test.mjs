@@ -212,6 +212,11 @@ test('the browser moves in its grid, counts the solved, and finds the next unsol
   assert.equal(nextUnsolved(statuses, 1), 3);
   assert.equal(nextUnsolved(statuses, 3), 1, 'it goes round');
   assert.equal(nextUnsolved(['solved', 'solved'], 0), -1);
+  // A level only the solver solved is neither counted nor skipped.
+  const withSolver = ['solved', 'solution-known', 'solved'];
+  assert.deepEqual(solvedCount(withSolver), { solved: 2, total: 3 });
+  assert.equal(nextUnsolved(withSolver, 0), 1);
+  assert.equal(nextUnsolved(withSolver, 2), 1);
 });
 
 test('a collection is removed only after the question, and Undo puts it back', () => {

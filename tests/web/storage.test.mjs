@@ -2,63 +2,15 @@
 // (merge on import, migration from `sokoban.v1`, checks of export files), and
 // web/storage.js over fake-indexeddb, a complete IndexedDB in memory.
 // The Chromium side (real IndexedDB, two tabs, a quota failure, a fresh
-// profile) is tests/web/page-storage.test.mjs.
+// profile) is tests/web/page-storage.test.mjs; the mark of the player's own
+// solves, tests/web/player-solved.test.mjs.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { IDBFactory } from 'fake-indexeddb';
 import FDBObjectStore from 'fake-indexeddb/lib/FDBObjectStore';
-import {
-  StorageError, mergeImport, mergeSolution, migrateV1, readExport, EXPORT_FORMAT, STORE_NAMES,
-} from '../../web/records.js';
+import { StorageError, mergeImport, mergeSolution, migrateV1, readExport } from '../../web/records.js';
 import { memoryStorage, openStorage } from '../../web/storage.js';
-
-// Two boards' run-length keys, as levelKey() gives them.
-const K1 = '5#|#@$.#|5#';
-const K2 = '6#|#@$-.#|6#';
-
-class MemoryLocalStorage {
-  constructor(entries = {}) { this.map = new Map(Object.entries(entries)); }
-  getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
-  setItem(k, v) { this.map.set(k, String(v)); }
-}
-
-const sol = (moves, pushes, lurd, source = 'player') => ({ lurd, moves, pushes, source, found: 1000 });
-const emptyHere = () => Object.fromEntries(STORE_NAMES.map((s) => [s, new Map()]));
-const exportOf = (parts) => ({ format: EXPORT_FORMAT, version: 1, exported: 5, ...parts });
-let ids = 0;
-const makeId = (prefix) => `${prefix}-test-${++ids}`;
-
-// Opens a storage on `factory` and closes it when the test ends.
-async function open(t, factory, options = {}) {
-  const s = await openStorage({ indexedDB: factory, ...options });
-  t.after(() => s.close());
-  return s;
-}
-
-// Every record of one object store, read straight from the database.
-function rawRecords(factory, store, dbName = 'sokoban') {
-  return new Promise((resolve, reject) => {
-    const req = factory.open(dbName);
-    req.onsuccess = () => {
-      const db = req.result;
-      const all = db.transaction(store).objectStore(store).getAll();
-      all.onsuccess = () => { db.close(); resolve(all.result); };
-      all.onerror = () => reject(all.error);
-    };
-    req.onerror = () => reject(req.error);
-  });
-}
-
-// Waits until `storage` fires `count` 'change' events; resolves with them.
-function changes(storage, count) {
-  const seen = [];
-  return new Promise((resolve) => {
-    const off = storage.on('change', (c) => {
-      seen.push(c);
-      if (seen.length === count) { off(); resolve(seen); }
-    });
-  });
-}
+import { K1, K2, MemoryLocalStorage, V1, changes, emptyHere, exportOf, makeId, open, rawRecords, sol } from './storage-harness.mjs';
 
 // ------------------------------------------------------------ pure rules
 test('a solution replaces the best by moves or by pushes only when it is better', () => {
@@ -171,25 +123,11 @@ test('a file that is not an export is refused with what is wrong and where', () 
   assert.deepEqual(readExport(JSON.stringify(exportOf({ settings: [{ name: 'speed', value: 4 }] }))).settings, [{ name: 'speed', value: 4 }]);
 });
 
-// What the page before IndexedDB saved: its one localStorage entry, in the shape its Store class wrote.
-const V1 = JSON.stringify({
-  solved: {
-    [K1]: { byMoves: { moves: 3, pushes: 1, lurd: 'rRl' }, byPushes: { moves: 3, pushes: 1, lurd: 'rRl' } },
-    [K2]: { byMoves: { moves: 9, pushes: 2, lurd: 'ddRRllUUr' }, byPushes: { moves: 11, pushes: 1, lurd: 'ddrrRllUUrr' } },
-    'bad-key': { byMoves: { moves: 'many', pushes: 1, lurd: 'r' } },
-  },
-  collections: [
-    { id: 'mine', name: 'My levels', text: '#####\n#@$.#\n#####' },
-    { id: 'ulw2x1k9', name: 'Pasted collection 2', text: '######\n#@$ .#\n######' },
-  ],
-  position: { collection: 'b:starter.sok', index: 3, history: 'lUr' },
-  settings: { method: 'fess', timeLimit: 30, memoryMB: 512, speed: 8 },
-});
-
 test('the sokoban.v1 entry becomes records: solutions, collections, settings, the position', () => {
   const { records, skipped } = migrateV1(V1, 1000);
   assert.deepEqual(records.solutions.map((s) => s.levelKey), [K1, K2]);
   assert.deepEqual(records.solutions[1].byPushes, { lurd: 'ddrrRllUUrr', moves: 11, pushes: 1, source: 'player', found: 1000 });
+  assert.deepEqual(records.solutions.map((s) => s.playerSolved), [1000, 1000], 'the old page kept only the player\'s own solves');
   assert.deepEqual(skipped, ['solved["bad-key"].byMoves.moves is not a count']);
   assert.deepEqual(records.collections.map((c) => [c.id, c.name]), [['mine', 'My levels'], ['ulw2x1k9', 'Pasted collection 2']]);
   assert.ok(records.collections[0].created < records.collections[1].created, 'the list order is kept');
@@ -418,6 +356,7 @@ test('sokoban.v1 is taken over on the first open only, and left in place', async
   assert.equal(second.setting('resumeV1', null), null);
   assert.equal(second.collections()[0].name, 'Mine now');
   assert.equal(localStorage.getItem('sokoban.v1'), V1, 'the old entry is left in place');
+  assert.equal(second.levelStatus(K1), 'solved', 'the old page\'s solves are the player\'s');
   // A broken entry is reported, not taken over, and not tried again.
   const other = new IDBFactory();
   const broken = await open(t, other, { localStorage: new MemoryLocalStorage({ 'sokoban.v1': '{oops' }) });
